@@ -1,0 +1,28 @@
+import { initial } from './migrations/0001_initial.js';
+
+/** Every schema change, in the order it is applied. Append only; never edit an applied one. */
+const migrations: readonly { id: string; sql: string }[] = [{ id: '0001_initial', sql: initial }];
+
+type Execute = (sql: string) => Promise<Record<string, unknown>[]>;
+
+/** Runs `body` in one transaction, giving it a way to execute SQL (multi-statement allowed). */
+export type InTransaction = (body: (execute: Execute) => Promise<void>) => Promise<void>;
+
+// Any fixed number: processes starting together against one server take turns migrating.
+const MIGRATION_LOCK = 724_100_001;
+
+/** Applies the migrations this database has not seen yet, one transaction for all of them. */
+export async function migrate(inTransaction: InTransaction): Promise<void> {
+  await inTransaction(async (execute) => {
+    await execute(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+    await execute(
+      'CREATE TABLE IF NOT EXISTS peermem_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    const applied = new Set((await execute('SELECT id FROM peermem_migrations')).map((row) => String(row.id)));
+    for (const migration of migrations) {
+      if (applied.has(migration.id)) continue;
+      await execute(migration.sql);
+      await execute(`INSERT INTO peermem_migrations (id) VALUES ('${migration.id}')`);
+    }
+  });
+}

@@ -1,0 +1,30 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import type { Database } from './database.js';
+import { migrate } from './migrate.js';
+
+/** Opens (creating if needed) an embedded PGlite database in `dataDir`, or in memory, and migrates it. */
+export async function openPglite(dataDir: string | 'memory'): Promise<Database> {
+  if (dataDir !== 'memory') await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const pglite = await PGlite.create(dataDir === 'memory' ? undefined : dataDir);
+  try {
+    await migrate((body) =>
+      pglite.transaction(async (tx) => {
+        await body(async (sql) => (await tx.exec(sql)).at(-1)?.rows ?? []);
+      }),
+    );
+  } catch (error) {
+    await pglite.close();
+    throw error;
+  }
+  return {
+    kind: 'pglite',
+    async query<Row extends Record<string, unknown>>(text: string, params: readonly unknown[] = []) {
+      const result = await pglite.query<Row>(text, params as unknown[]);
+      return result.rows;
+    },
+    async close() {
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}

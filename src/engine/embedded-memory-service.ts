@@ -1,0 +1,44 @@
+import type { MemoryService } from '../service/memory-service.js';
+import type { Database } from './database/database.js';
+import { addMessages } from './operations/add-messages.js';
+import { addSessionPeers } from './operations/add-session-peers.js';
+import { deleteSession } from './operations/delete-session.js';
+import { getContext } from './operations/get-context.js';
+import { getPeerCard } from './operations/get-peer-card.js';
+import { getSessionSummaries } from './operations/get-session-summaries.js';
+import { listMessages } from './operations/list-messages.js';
+import { listPeerSessions } from './operations/list-peer-sessions.js';
+import { listPeers } from './operations/list-peers.js';
+import { listSessionPeers } from './operations/list-session-peers.js';
+import { listSessions } from './operations/list-sessions.js';
+import { removeSessionPeers } from './operations/remove-session-peers.js';
+import { searchMessages } from './operations/search-messages.js';
+import { setPeerCard } from './operations/set-peer-card.js';
+
+export type EmbeddedMemoryServiceOptions = {
+  /** The workspace every call reads and writes. */
+  workspace: string;
+  /** The token budget of `getContext` when the caller gives none. */
+  contextTokens: number;
+};
+
+/** The memory of one workspace, stored in `db`. */
+export function createEmbeddedMemoryService(db: Database, options: EmbeddedMemoryServiceOptions): MemoryService {
+  const { workspace } = options;
+  return {
+    addMessages: (input) => addMessages(db, workspace, input),
+    listMessages: (input) => listMessages(db, workspace, input),
+    listPeers: () => listPeers(db, workspace),
+    listPeerSessions: (input) => listPeerSessions(db, workspace, input),
+    getPeerCard: (input) => getPeerCard(db, workspace, input),
+    setPeerCard: (input) => setPeerCard(db, workspace, input),
+    listSessions: (input) => listSessions(db, workspace, input),
+    listSessionPeers: (input) => listSessionPeers(db, workspace, input),
+    addSessionPeers: (input) => addSessionPeers(db, workspace, input),
+    removeSessionPeers: (input) => removeSessionPeers(db, workspace, input),
+    deleteSession: (input) => deleteSession(db, workspace, input),
+    getSessionSummaries: (input) => getSessionSummaries(db, workspace, input),
+    getContext: (input) => getContext(db, workspace, input, options.contextTokens),
+    search: (input) => searchMessages(db, workspace, input),
+  };
+}

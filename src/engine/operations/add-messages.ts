@@ -1,0 +1,44 @@
+import type { AddMessagesInput, AddMessagesOutput, Message } from '../../schemas/message.js';
+import { countTokens } from '../count-tokens.js';
+import { MESSAGE_COLUMNS } from '../columns.js';
+import type { Database } from '../database/database.js';
+
+/**
+ * Appends messages to a session, creating the workspace, the session and each author (as a
+ * member of the session) on first reference. One statement: all of it is stored, or none.
+ */
+export async function addMessages(db: Database, workspace: string, input: AddMessagesInput): Promise<AddMessagesOutput> {
+  const batch = input.messages.map((message, ord) => ({
+    ord,
+    peer: message.peer,
+    content: message.content,
+    metadata: message.metadata ?? {},
+    created_at: message.created_at ?? null,
+    token_count: countTokens(message.content),
+  }));
+  const messages = await db.query<Message>(
+    `WITH input AS (
+       SELECT * FROM jsonb_to_recordset($3::jsonb)
+         AS i(ord int, peer text, content text, metadata jsonb, created_at timestamptz, token_count int)
+     ),
+     new_workspace AS (INSERT INTO workspaces (id) VALUES ($1) ON CONFLICT DO NOTHING),
+     new_session AS (
+       INSERT INTO sessions (workspace_id, id, message_count) VALUES ($1, $2, (SELECT count(*) FROM input))
+       ON CONFLICT (workspace_id, id) DO UPDATE SET message_count = sessions.message_count + EXCLUDED.message_count
+     ),
+     new_peers AS (INSERT INTO peers (workspace_id, id) SELECT DISTINCT $1, peer FROM input ON CONFLICT DO NOTHING),
+     members AS (
+       INSERT INTO session_peers (workspace_id, session_id, peer_id) SELECT DISTINCT $1, $2, peer FROM input
+       ON CONFLICT (workspace_id, session_id, peer_id) DO UPDATE SET left_at = NULL
+       WHERE session_peers.left_at IS NOT NULL
+     ),
+     m AS (
+       INSERT INTO messages (workspace_id, session_id, peer_id, content, metadata, token_count, created_at)
+       SELECT $1, $2, peer, content, metadata, token_count, coalesce(created_at, now()) FROM input ORDER BY ord
+       RETURNING *
+     )
+     SELECT ${MESSAGE_COLUMNS} FROM m ORDER BY m.seq`,
+    [workspace, input.session, JSON.stringify(batch)],
+  );
+  return { messages };
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { Id, StoredText } from './common.js';
+
+export const PeerCard = z
+  .array(z.string())
+  .nullable()
+  .describe('Short factual strings about the peer, or null when no card exists.');
+
+export const PeerCardOutput = z.object({ peer_card: PeerCard });
+export type PeerCardOutput = z.infer<typeof PeerCardOutput>;
+
+const Target = Id.optional().describe(
+  'Another peer: the card this peer holds about the target instead of its own card.',
+);
+
+export const GetPeerCardInput = z.strictObject({
+  peer: Id.describe('The peer whose card to read.'),
+  target: Target,
+});
+export type GetPeerCardInput = z.infer<typeof GetPeerCardInput>;
+
+export const SetPeerCardInput = z.strictObject({
+  peer: Id.describe('The peer whose card to write; created on first reference.'),
+  card: z
+    .array(StoredText.min(1, 'must not be empty'))
+    .min(1, 'must hold at least 1 entry')
+    .describe('The whole card, replacing any existing one: short facts such as "Name: Ada", "Prefers tea".'),
+  target: Target,
+});
+export type SetPeerCardInput = z.infer<typeof SetPeerCardInput>;

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { Id, Metadata, PaginationInput, paginated, StoredText, Timestamp } from './common.js';
+
+/** A stored message, as every gateway operation returns it (no other fields). */
+export const Message = z.object({
+  id: z.string().describe('Identifier assigned by the service.'),
+  content: z.string().describe('The message text.'),
+  peer_id: z.string().describe('The peer who wrote it.'),
+  session_id: z.string().describe('The session it belongs to.'),
+  created_at: Timestamp,
+  token_count: z.number().int().describe('Tokens in the content (o200k_base tokenizer).'),
+});
+export type Message = z.infer<typeof Message>;
+
+export const NewMessage = z.strictObject({
+  peer: Id.describe('The peer who wrote the message; created on first reference.'),
+  content: StoredText.min(1, 'must not be empty').describe('The message text.'),
+  metadata: Metadata.optional().describe('Optional key-value metadata kept with the message.'),
+  created_at: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe('When the message was written, ISO 8601 with a time zone, for imports and backfills. Default: now.'),
+});
+export type NewMessage = z.infer<typeof NewMessage>;
+
+export const AddMessagesInput = z.strictObject({
+  session: Id.describe('The session (conversation) to append to; created on first reference.'),
+  messages: z.array(NewMessage).min(1, 'must hold at least 1 message').describe('The messages, in order.'),
+});
+export type AddMessagesInput = z.infer<typeof AddMessagesInput>;
+
+export const AddMessagesOutput = z.object({ messages: z.array(Message).describe('The stored messages, in order.') });
+export type AddMessagesOutput = z.infer<typeof AddMessagesOutput>;
+
+export const ListMessagesInput = z.strictObject({
+  session: Id.describe('The session whose messages to list.'),
+  ...PaginationInput,
+});
+export type ListMessagesInput = z.infer<typeof ListMessagesInput>;
+
+export const ListMessagesOutput = paginated(Message);
+export type ListMessagesOutput = z.infer<typeof ListMessagesOutput>;

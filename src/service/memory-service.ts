@@ -1,0 +1,34 @@
+import type { GetPeerCardInput, PeerCardOutput, SetPeerCardInput } from '../schemas/card.js';
+import type { Ok } from '../schemas/common.js';
+import type { ContextOutput, GetContextInput } from '../schemas/context.js';
+import type { AddMessagesInput, AddMessagesOutput, ListMessagesInput, ListMessagesOutput } from '../schemas/message.js';
+import type { ListPeerSessionsInput, ListPeerSessionsOutput, PeerList } from '../schemas/peer.js';
+import type { SearchInput, SearchOutput } from '../schemas/search.js';
+import type {
+  ListSessionsInput,
+  ListSessionsOutput,
+  SessionInput,
+  SessionPeersChangeInput,
+} from '../schemas/session.js';
+import type { SessionSummariesOutput } from '../schemas/summary.js';
+
+/**
+ * The memory of one workspace. Every MCP tool and every HTTP route calls exactly one of these;
+ * the embedded engine and the remote client implement it.
+ */
+export interface MemoryService {
+  addMessages(input: AddMessagesInput): Promise<AddMessagesOutput>;
+  listMessages(input: ListMessagesInput): Promise<ListMessagesOutput>;
+  listPeers(): Promise<PeerList>;
+  listPeerSessions(input: ListPeerSessionsInput): Promise<ListPeerSessionsOutput>;
+  getPeerCard(input: GetPeerCardInput): Promise<PeerCardOutput>;
+  setPeerCard(input: SetPeerCardInput): Promise<PeerCardOutput>;
+  listSessions(input: ListSessionsInput): Promise<ListSessionsOutput>;
+  listSessionPeers(input: SessionInput): Promise<PeerList>;
+  addSessionPeers(input: SessionPeersChangeInput): Promise<Ok>;
+  removeSessionPeers(input: SessionPeersChangeInput): Promise<Ok>;
+  deleteSession(input: SessionInput): Promise<Ok>;
+  getSessionSummaries(input: SessionInput): Promise<SessionSummariesOutput>;
+  getContext(input: GetContextInput): Promise<ContextOutput>;
+  search(input: SearchInput): Promise<SearchOutput>;
+}
