@@ -13,4 +13,5 @@ export const MESSAGE_JSON = `json_build_object('id', m.id, 'content', m.content,
   'session_id', m.session_id, 'created_at', ${isoTimestamp('m.created_at')}, 'token_count', m.token_count)`;
 
 /** The order of messages in a session: by time, then by arrival for messages of the same instant. */
-export const messageOrder = (reverse: boolean) => (reverse ? 'm.created_at DESC, m.seq DESC' : 'm.created_at, m.seq');
+export const messageOrder = (reverse: boolean) =>
+  reverse ? 'm.created_at DESC, m.seq DESC' : 'm.created_at, m.seq';

@@ -23,7 +23,10 @@ export type EmbeddedMemoryServiceOptions = {
 };
 
 /** The memory of one workspace, stored in `db`. */
-export function createEmbeddedMemoryService(db: Database, options: EmbeddedMemoryServiceOptions): MemoryService {
+export function createEmbeddedMemoryService(
+  db: Database,
+  options: EmbeddedMemoryServiceOptions,
+): MemoryService {
   const { workspace } = options;
   return {
     addMessages: (input) => addMessages(db, workspace, input),

@@ -22,7 +22,13 @@ export const Metadata = z
 export const Timestamp = z.string().describe('ISO 8601 timestamp in UTC, e.g. 2026-05-08T13:56:00.000Z');
 
 export const Page = z.number().int().min(1).default(1).describe('Page number, starting at 1. Default 1.');
-export const Size = z.number().int().min(1).max(100).default(50).describe('Items per page, 1 to 100. Default 50.');
+export const Size = z
+  .number()
+  .int()
+  .min(1)
+  .max(100)
+  .default(50)
+  .describe('Items per page, 1 to 100. Default 50.');
 export const Reverse = z
   .boolean()
   .default(false)

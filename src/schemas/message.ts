@@ -19,7 +19,9 @@ export const NewMessage = z.strictObject({
   created_at: z.iso
     .datetime({ offset: true })
     .optional()
-    .describe('When the message was written, ISO 8601 with a time zone, for imports and backfills. Default: now.'),
+    .describe(
+      'When the message was written, ISO 8601 with a time zone, for imports and backfills. Default: now.',
+    ),
 });
 export type NewMessage = z.infer<typeof NewMessage>;
 
@@ -29,7 +31,9 @@ export const AddMessagesInput = z.strictObject({
 });
 export type AddMessagesInput = z.infer<typeof AddMessagesInput>;
 
-export const AddMessagesOutput = z.object({ messages: z.array(Message).describe('The stored messages, in order.') });
+export const AddMessagesOutput = z.object({
+  messages: z.array(Message).describe('The stored messages, in order.'),
+});
 export type AddMessagesOutput = z.infer<typeof AddMessagesOutput>;
 
 export const ListMessagesInput = z.strictObject({

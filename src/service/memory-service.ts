@@ -1,7 +1,12 @@
 import type { GetPeerCardInput, PeerCardOutput, SetPeerCardInput } from '../schemas/card.js';
 import type { Ok } from '../schemas/common.js';
 import type { ContextOutput, GetContextInput } from '../schemas/context.js';
-import type { AddMessagesInput, AddMessagesOutput, ListMessagesInput, ListMessagesOutput } from '../schemas/message.js';
+import type {
+  AddMessagesInput,
+  AddMessagesOutput,
+  ListMessagesInput,
+  ListMessagesOutput,
+} from '../schemas/message.js';
 import type { ListPeerSessionsInput, ListPeerSessionsOutput, PeerList } from '../schemas/peer.js';
 import type { SearchInput, SearchOutput } from '../schemas/search.js';
 import type {

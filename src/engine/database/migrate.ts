@@ -18,7 +18,9 @@ export async function migrate(inTransaction: InTransaction): Promise<void> {
     await execute(
       'CREATE TABLE IF NOT EXISTS peermem_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
-    const applied = new Set((await execute('SELECT id FROM peermem_migrations')).map((row) => String(row.id)));
+    const applied = new Set(
+      (await execute('SELECT id FROM peermem_migrations')).map((row) => String(row.id)),
+    );
     for (const migration of migrations) {
       if (applied.has(migration.id)) continue;
       await execute(migration.sql);

@@ -15,7 +15,10 @@ import { connectQueryRelay, RelayClosedError, serveQueryRelay } from './query-re
  * window, a worker) sends its statements through that relay. When the owner exits, the next
  * statement from another process takes the lock over and opens the database itself.
  */
-export async function openDataFolder(dataDir: string, options: { waitForOwnerMs?: number } = {}): Promise<Database> {
+export async function openDataFolder(
+  dataDir: string,
+  options: { waitForOwnerMs?: number } = {},
+): Promise<Database> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const folder = describeFolder(dataDir);
   let current = await takeOverOrJoin(folder, options.waitForOwnerMs ?? 120_000);

@@ -24,10 +24,14 @@ export class RelayClosedError extends Error {
 }
 
 /** JSON has no bigint: a count that Postgres returns as int8 travels as its decimal string. */
-const bigintAsString = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value);
+const bigintAsString = (_key: string, value: unknown) =>
+  typeof value === 'bigint' ? value.toString() : value;
 
 /** Serves `database` on a Unix socket (or Windows named pipe) at `socketPath`. */
-export async function serveQueryRelay(database: Database, socketPath: string): Promise<{ close(): Promise<void> }> {
+export async function serveQueryRelay(
+  database: Database,
+  socketPath: string,
+): Promise<{ close(): Promise<void> }> {
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
     sockets.add(socket);
@@ -74,7 +78,10 @@ export async function connectQueryRelay(socketPath: string): Promise<Database> {
     socket.once('connect', resolve);
     socket.once('error', reject);
   });
-  const pending = new Map<number, { resolve(rows: Record<string, unknown>[]): void; reject(error: Error): void }>();
+  const pending = new Map<
+    number,
+    { resolve(rows: Record<string, unknown>[]): void; reject(error: Error): void }
+  >();
   let nextId = 1;
   let closed = false;
   const failAll = (reason: string) => {
@@ -96,7 +103,9 @@ export async function connectQueryRelay(socketPath: string): Promise<Database> {
     kind: 'pglite',
     query<Row extends Record<string, unknown>>(text: string, params: readonly unknown[] = []) {
       if (closed) {
-        return Promise.reject(new RelayClosedError('the peermem process that owns the data folder went away', true));
+        return Promise.reject(
+          new RelayClosedError('the peermem process that owns the data folder went away', true),
+        );
       }
       const id = nextId++;
       return new Promise<Row[]>((resolve, reject) => {

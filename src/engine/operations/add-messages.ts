@@ -1,13 +1,17 @@
 import type { AddMessagesInput, AddMessagesOutput, Message } from '../../schemas/message.js';
-import { countTokens } from '../count-tokens.js';
 import { MESSAGE_COLUMNS } from '../columns.js';
+import { countTokens } from '../count-tokens.js';
 import type { Database } from '../database/database.js';
 
 /**
  * Appends messages to a session, creating the workspace, the session and each author (as a
  * member of the session) on first reference. One statement: all of it is stored, or none.
  */
-export async function addMessages(db: Database, workspace: string, input: AddMessagesInput): Promise<AddMessagesOutput> {
+export async function addMessages(
+  db: Database,
+  workspace: string,
+  input: AddMessagesInput,
+): Promise<AddMessagesOutput> {
   const batch = input.messages.map((message, ord) => ({
     ord,
     peer: message.peer,

@@ -3,7 +3,11 @@ import type { SessionPeersChangeInput } from '../../schemas/session.js';
 import type { Database } from '../database/database.js';
 
 /** Makes peers members of a session, creating the session and the peers on first reference. */
-export async function addSessionPeers(db: Database, workspace: string, input: SessionPeersChangeInput): Promise<Ok> {
+export async function addSessionPeers(
+  db: Database,
+  workspace: string,
+  input: SessionPeersChangeInput,
+): Promise<Ok> {
   await db.query(
     `WITH input AS (SELECT DISTINCT jsonb_array_elements_text($3::jsonb) AS peer),
      new_workspace AS (INSERT INTO workspaces (id) VALUES ($1) ON CONFLICT DO NOTHING),

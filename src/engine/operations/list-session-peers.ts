@@ -5,7 +5,11 @@ import { isoTimestamp } from '../columns.js';
 import type { Database } from '../database/database.js';
 
 /** The current members of a session, in the order they joined. */
-export async function listSessionPeers(db: Database, workspace: string, input: SessionInput): Promise<PeerList> {
+export async function listSessionPeers(
+  db: Database,
+  workspace: string,
+  input: SessionInput,
+): Promise<PeerList> {
   const [row] = await db.query<{ peers: Peer[] }>(
     `SELECT coalesce((
        SELECT json_agg(json_build_object('id', p.id, 'metadata', p.metadata,

@@ -3,7 +3,11 @@ import { isoTimestamp } from '../columns.js';
 import type { Database } from '../database/database.js';
 
 /** The sessions of the workspace, oldest first unless `reverse`; active while they have members. */
-export async function listSessions(db: Database, workspace: string, input: ListSessionsInput): Promise<ListSessionsOutput> {
+export async function listSessions(
+  db: Database,
+  workspace: string,
+  input: ListSessionsInput,
+): Promise<ListSessionsOutput> {
   const order = input.reverse ? 's.created_at DESC, s.id DESC' : 's.created_at, s.id';
   const [row] = await db.query<{ total: number; items: SessionListItem[] }>(
     `SELECT

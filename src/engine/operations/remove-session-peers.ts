@@ -7,7 +7,11 @@ import type { Database } from '../database/database.js';
  * Ends peers' membership of a session. Their messages stay; the session stays in their session
  * list as inactive. Removing a peer that is not a member changes nothing.
  */
-export async function removeSessionPeers(db: Database, workspace: string, input: SessionPeersChangeInput): Promise<Ok> {
+export async function removeSessionPeers(
+  db: Database,
+  workspace: string,
+  input: SessionPeersChangeInput,
+): Promise<Ok> {
   const [row] = await db.query<{ found: boolean }>(
     `WITH removed AS (
        UPDATE session_peers SET left_at = now()

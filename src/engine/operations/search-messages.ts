@@ -9,7 +9,11 @@ import type { Database } from '../database/database.js';
  * answers it, so the query's words are OR-ed and the messages that match more of them, closer
  * together, rank first.
  */
-export async function searchMessages(db: Database, workspace: string, input: SearchInput): Promise<SearchOutput> {
+export async function searchMessages(
+  db: Database,
+  workspace: string,
+  input: SearchInput,
+): Promise<SearchOutput> {
   await assertFiltersExist(db, workspace, input);
   const messages = await db.query<Message>(
     `WITH q AS (SELECT replace(plainto_tsquery('english', $2)::text, ' & ', ' | ')::tsquery AS query)
@@ -30,6 +34,7 @@ async function assertFiltersExist(db: Database, workspace: string, input: Search
             ($3::text IS NULL OR EXISTS (SELECT 1 FROM peers WHERE workspace_id = $1 AND id = $3::text)) AS peer_found`,
     [workspace, input.session ?? null, input.peer ?? null],
   );
-  if (input.session !== undefined && !row?.session_found) throw new NotFoundError('session', input.session, 'session');
+  if (input.session !== undefined && !row?.session_found)
+    throw new NotFoundError('session', input.session, 'session');
   if (input.peer !== undefined && !row?.peer_found) throw new NotFoundError('peer', input.peer, 'peer');
 }

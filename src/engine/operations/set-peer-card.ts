@@ -2,7 +2,11 @@ import type { PeerCardOutput, SetPeerCardInput } from '../../schemas/card.js';
 import type { Database } from '../database/database.js';
 
 /** Replaces a peer's card (or its card about `target`), creating the peers on first reference. */
-export async function setPeerCard(db: Database, workspace: string, input: SetPeerCardInput): Promise<PeerCardOutput> {
+export async function setPeerCard(
+  db: Database,
+  workspace: string,
+  input: SetPeerCardInput,
+): Promise<PeerCardOutput> {
   const [row] = await db.query<{ card: string[] }>(
     `WITH new_workspace AS (INSERT INTO workspaces (id) VALUES ($1) ON CONFLICT DO NOTHING),
      new_peers AS (

@@ -1,0 +1,11 @@
+import { peerCardResource } from './peer_card.js';
+import type { MemoryResource } from './resource.js';
+import { sessionMessagesResource } from './session_messages.js';
+import { sessionsResource } from './sessions.js';
+
+/** Every resource, in the order clients list them. */
+export const resources: readonly MemoryResource[] = [
+  sessionsResource,
+  sessionMessagesResource,
+  peerCardResource,
+];

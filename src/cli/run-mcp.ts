@@ -1,0 +1,75 @@
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import type { ToolContext } from '../../tools/tool.js';
+import type { Config } from '../config.js';
+import { openDatabase } from '../engine/database/open-database.js';
+import { createEmbeddedMemoryService } from '../engine/embedded-memory-service.js';
+import { listen } from '../http/listen.js';
+import { createMcpHttpApp } from '../http/mcp-http-app.js';
+import { createMcpServer } from '../mcp/create-mcp-server.js';
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
+
+/** `peermem mcp`: the memory of one workspace, served over stdio or HTTP until told to stop. */
+export async function runMcp(config: Config): Promise<void> {
+  const database = openDatabase(
+    config.databaseUrl === undefined
+      ? { kind: 'pglite', dataDir: config.dataDir }
+      : { kind: 'postgres', url: config.databaseUrl },
+  );
+  // Report an unusable database at once, not only at the first tool call.
+  database.query('SELECT 1').catch((error: Error) => console.error(`peermem: ${error.message}`));
+  const context: ToolContext = {
+    memory: createEmbeddedMemoryService(database, {
+      workspace: config.workspace,
+      contextTokens: config.contextTokens,
+    }),
+  };
+  const stop = config.http ? await serveHttp(context, config) : serveOverStdio(context);
+  await stopOnExit(
+    async () => {
+      await stop();
+      await database.close();
+    },
+    { onStdinClose: !config.http },
+  );
+}
+
+function serveOverStdio(context: ToolContext): () => Promise<void> {
+  const handle = serveStdio(() => createMcpServer(context), {
+    onerror: (error) => console.error(`peermem: ${error.message}`),
+  });
+  return () => handle.close();
+}
+
+async function serveHttp(context: ToolContext, config: Config): Promise<() => Promise<void>> {
+  const { app, close } = createMcpHttpApp(context, {
+    token: config.token,
+    loopback: LOOPBACK_HOSTS.has(config.host),
+  });
+  const server = await listen(app.fetch, config.host, config.port);
+  console.error(`peermem: MCP over HTTP at ${server.url}/mcp (workspace "${config.workspace}")`);
+  return async () => {
+    await close();
+    await server.close();
+  };
+}
+
+/** Waits for a signal (or, over stdio, for the client to hang up), then shuts down once. */
+function stopOnExit(shutdown: () => Promise<void>, options: { onStdinClose: boolean }): Promise<void> {
+  return new Promise((resolve) => {
+    let stopping = false;
+    const stop = () => {
+      if (stopping) return;
+      stopping = true;
+      shutdown()
+        .catch((error: Error) => console.error(`peermem: shutdown: ${error.message}`))
+        .finally(resolve);
+    };
+    if (options.onStdinClose) {
+      process.stdin.once('end', stop);
+      process.stdin.once('close', stop);
+    }
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}

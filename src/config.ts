@@ -1,0 +1,143 @@
+import { createHash } from 'node:crypto';
+import { realpathSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import envPaths from 'env-paths';
+import { z } from 'zod';
+
+/** Flags every command takes, with the environment variable that can set each one instead. */
+const FLAGS = {
+  workspace: { type: 'string', env: 'PEERMEM_WORKSPACE' },
+  'workspace-from-dir': { type: 'string', env: 'PEERMEM_WORKSPACE_FROM_DIR' },
+  'data-dir': { type: 'string', env: 'PEERMEM_DATA_DIR' },
+  'database-url': { type: 'string', env: 'DATABASE_URL' },
+  'context-tokens': { type: 'string', env: 'PEERMEM_CONTEXT_TOKENS' },
+  http: { type: 'boolean', env: 'PEERMEM_HTTP' },
+  host: { type: 'string', env: 'PEERMEM_HOST' },
+  port: { type: 'string', env: 'PEERMEM_PORT' },
+  token: { type: 'string', env: 'PEERMEM_MCP_TOKEN' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const;
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
+
+export const Config = z
+  .object({
+    command: z.enum(['mcp', 'help', 'version']),
+    workspace: z
+      .string()
+      .min(1, 'must not be empty')
+      .max(200, 'must be at most 200 characters')
+      .describe('The workspace (one private memory) every call uses.'),
+    dataDir: z.string().min(1, 'must not be empty').describe('Where the embedded database keeps its files.'),
+    databaseUrl: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional()
+      .describe('A Postgres server to use instead of the embedded database.'),
+    contextTokens: z.coerce
+      .number()
+      .int('must be a whole number')
+      .positive('must be greater than 0')
+      .describe('Token budget of get_context when the caller gives none.'),
+    http: z.boolean().describe('Serve MCP over Streamable HTTP instead of stdio.'),
+    host: z.string().min(1).describe('Address the HTTP server binds.'),
+    port: z.coerce.number().int().min(0).max(65_535, 'must be a port number (0 to 65535)'),
+    token: z.string().min(16, 'must be at least 16 characters').optional().describe('Bearer token for HTTP.'),
+  })
+  .refine((config) => !config.http || config.token !== undefined || LOOPBACK_HOSTS.has(config.host), {
+    path: ['token'],
+    message:
+      'serving beyond this machine needs a bearer token: set PEERMEM_MCP_TOKEN (or --token), or bind --host 127.0.0.1',
+  });
+export type Config = z.infer<typeof Config>;
+
+/** A bad flag or variable: its message names it and says what is wrong. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * The one place that reads the command line and the environment. Flags win over variables,
+ * variables over defaults. Secrets (the token, the database URL) never appear in an error.
+ */
+export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Config {
+  let parsed: ReturnType<typeof parseFlags>;
+  try {
+    parsed = parseFlags(argv);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const pick = (name: keyof typeof FLAGS) => {
+    const flag = FLAGS[name];
+    return values[name] ?? ('env' in flag ? env[flag.env] : undefined);
+  };
+  const command = values.help ? 'help' : values.version ? 'version' : (positionals[0] ?? 'mcp');
+  const workspaceFromDir = pick('workspace-from-dir');
+  const result = Config.safeParse({
+    command,
+    workspace:
+      pick('workspace') ??
+      (typeof workspaceFromDir === 'string' ? workspaceForDir(workspaceFromDir) : 'default'),
+    dataDir: pick('data-dir') ?? envPaths('peermem', { suffix: '' }).data,
+    databaseUrl: pick('database-url') || undefined,
+    contextTokens: pick('context-tokens') ?? 8192,
+    http: pick('http') === true || pick('http') === 'true' || pick('http') === '1',
+    host: pick('host') ?? '127.0.0.1',
+    port: pick('port') ?? 8787,
+    token: pick('token') || undefined,
+  });
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const field = String(issue?.path[0] ?? 'arguments');
+    if (field === 'command') throw new ConfigError(`unknown command "${command}": run peermem --help`);
+    throw new ConfigError(`${describeSetting(field)}: ${issue?.message ?? 'is invalid'}`);
+  }
+  return result.data;
+}
+
+function parseFlags(argv: readonly string[]) {
+  const options = Object.fromEntries(
+    Object.entries(FLAGS).map(([name, flag]) => [
+      name,
+      { type: flag.type, ...('short' in flag ? { short: flag.short } : {}) },
+    ]),
+  ) as { [Name in keyof typeof FLAGS]: { type: (typeof FLAGS)[Name]['type'] } };
+  return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
+}
+
+const SETTING_NAMES: Record<string, keyof typeof FLAGS> = {
+  workspace: 'workspace',
+  dataDir: 'data-dir',
+  databaseUrl: 'database-url',
+  contextTokens: 'context-tokens',
+  http: 'http',
+  host: 'host',
+  port: 'port',
+  token: 'token',
+};
+
+function describeSetting(field: string): string {
+  const flag = SETTING_NAMES[field];
+  if (!flag) return field;
+  const spec = FLAGS[flag];
+  return 'env' in spec ? `--${flag} (${spec.env})` : `--${flag}`;
+}
+
+/**
+ * One workspace per project folder: the folder's name for readability, plus a hash of its
+ * real path so that two projects with the same name never share a memory.
+ */
+export function workspaceForDir(dir: string): string {
+  const path = resolve(dir);
+  let real = path;
+  try {
+    real = realpathSync(path);
+  } catch {
+    // A folder that does not exist yet still names a stable workspace.
+  }
+  const hash = createHash('sha256').update(real).digest('hex').slice(0, 10);
+  return `${basename(real) || 'root'}-${hash}`;
+}

@@ -1,0 +1,84 @@
+import {
+  McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
+  ResourceNotFoundError,
+  ResourceTemplate,
+} from '@modelcontextprotocol/server';
+import { resources } from '../../resources/index.js';
+import type { MemoryResource } from '../../resources/resource.js';
+import { tools } from '../../tools/index.js';
+import type { MemoryTool, ToolContext } from '../../tools/tool.js';
+import { MemoryError } from '../service/errors.js';
+import { VERSION } from '../version.js';
+import { SERVER_INSTRUCTIONS } from './server-instructions.js';
+import { toolErrorResult } from './tool-error-result.js';
+
+/** Builds the MCP server over one memory: every tool and resource, and the usage instructions. */
+export function createMcpServer(context: ToolContext): McpServer {
+  const server = new McpServer({ name: 'peermem', version: VERSION }, { instructions: SERVER_INSTRUCTIONS });
+  for (const tool of tools) registerTool(server, tool, context);
+  for (const resource of resources) registerResource(server, resource, context);
+  return server;
+}
+
+function registerTool(server: McpServer, tool: MemoryTool, context: ToolContext): void {
+  server.registerTool(
+    tool.name,
+    {
+      title: tool.title,
+      description: tool.description,
+      inputSchema: tool.inputSchema,
+      outputSchema: tool.outputSchema,
+      annotations: { title: tool.title, ...tool.annotations },
+    },
+    async (input) => {
+      try {
+        const output = await tool.handler(input, context);
+        return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output };
+      } catch (error) {
+        return toolErrorResult(error, tool.name);
+      }
+    },
+  );
+}
+
+function registerResource(server: McpServer, resource: MemoryResource, context: ToolContext): void {
+  const metadata = { title: resource.title, description: resource.description, mimeType: resource.mimeType };
+  const read = async (uri: URL, variables: Record<string, string>) => {
+    try {
+      const text = await resource.read(variables, context);
+      return { contents: [{ uri: uri.href, mimeType: resource.mimeType, text }] };
+    } catch (error) {
+      if (error instanceof MemoryError && error.code === 'not_found')
+        throw new ResourceNotFoundError(uri.href);
+      if (error instanceof MemoryError)
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, error.message);
+      throw error;
+    }
+  };
+  if ('uri' in resource) {
+    server.registerResource(resource.name, resource.uri, metadata, (uri) => read(uri, {}));
+    return;
+  }
+  const complete = Object.fromEntries(
+    Object.entries(resource.complete).map(([name, completeVariable]) => [
+      name,
+      (prefix: string) => completeVariable(prefix, context),
+    ]),
+  );
+  const template = new ResourceTemplate(resource.template, {
+    list: async () => ({ resources: await resource.list(context) }),
+    complete,
+  });
+  server.registerResource(resource.name, template, metadata, (uri, variables) =>
+    read(uri, decodeVariables(variables)),
+  );
+}
+
+/** Template variables arrive percent-encoded (an id may hold spaces or slashes). */
+function decodeVariables(variables: Record<string, string | string[]>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(variables).map(([name, value]) => [name, decodeURIComponent(String(value))]),
+  );
+}

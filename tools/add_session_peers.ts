@@ -1,0 +1,15 @@
+import { Ok } from '../src/schemas/common.js';
+import { SessionPeersChangeInput } from '../src/schemas/session.js';
+import { defineTool } from './tool.js';
+
+export const addSessionPeersTool = defineTool({
+  name: 'add_session_peers',
+  title: 'Add peers to a session',
+  description:
+    'Make peers members of a session before they speak (authors of add_messages join automatically). ' +
+    'Creates the session and the peers if needed; adding a member again changes nothing.',
+  inputSchema: SessionPeersChangeInput,
+  outputSchema: Ok,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  handler: (input, { memory }) => memory.addSessionPeers(input),
+});

@@ -1,0 +1,33 @@
+import { addMessagesTool } from './add_messages.js';
+import { addSessionPeersTool } from './add_session_peers.js';
+import { deleteSessionTool } from './delete_session.js';
+import { getContextTool } from './get_context.js';
+import { getPeerCardTool } from './get_peer_card.js';
+import { getSessionSummariesTool } from './get_session_summaries.js';
+import { listMessagesTool } from './list_messages.js';
+import { listPeerSessionsTool } from './list_peer_sessions.js';
+import { listPeersTool } from './list_peers.js';
+import { listSessionPeersTool } from './list_session_peers.js';
+import { listSessionsTool } from './list_sessions.js';
+import { removeSessionPeersTool } from './remove_session_peers.js';
+import { searchTool } from './search.js';
+import { setPeerCardTool } from './set_peer_card.js';
+import type { MemoryTool } from './tool.js';
+
+/** Every tool, in the order clients list them: the everyday ones first. */
+export const tools: readonly MemoryTool[] = [
+  addMessagesTool,
+  getContextTool,
+  searchTool,
+  getPeerCardTool,
+  setPeerCardTool,
+  listMessagesTool,
+  listSessionsTool,
+  listPeersTool,
+  listPeerSessionsTool,
+  listSessionPeersTool,
+  addSessionPeersTool,
+  removeSessionPeersTool,
+  getSessionSummariesTool,
+  deleteSessionTool,
+];

@@ -1,0 +1,13 @@
+import { PeerList } from '../src/schemas/peer.js';
+import { SessionInput } from '../src/schemas/session.js';
+import { defineTool, READ_ONLY } from './tool.js';
+
+export const listSessionPeersTool = defineTool({
+  name: 'list_session_peers',
+  title: 'List a session’s members',
+  description: 'List the peers who are currently members of a session, in the order they joined.',
+  inputSchema: SessionInput,
+  outputSchema: PeerList,
+  annotations: READ_ONLY,
+  handler: (input, { memory }) => memory.listSessionPeers(input),
+});
