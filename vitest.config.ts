@@ -8,5 +8,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Test files open their own databases; two at a time keeps two cores busy without thrashing.
     maxWorkers: 2,
+    globalSetup: ['test/global-setup.ts'],
   },
 });
