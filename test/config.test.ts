@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, workspaceForDir } from '../src/config.js';
+
+describe('loadConfig', () => {
+  it('defaults to the MCP server over stdio on the embedded database', () => {
+    const config = loadConfig([], {});
+    expect(config).toMatchObject({ command: 'mcp', workspace: 'default', http: false, contextTokens: 8192 });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toMatch(/peermem/);
+  });
+
+  it('takes flags over environment variables', () => {
+    const config = loadConfig(['--workspace', 'from-flag', '--port', '9000'], {
+      PEERMEM_WORKSPACE: 'from-env',
+      PEERMEM_PORT: '1234',
+      PEERMEM_CONTEXT_TOKENS: '2000',
+    });
+    expect(config).toMatchObject({ workspace: 'from-flag', port: 9000, contextTokens: 2000 });
+  });
+
+  it('names the flag and the reason when a value is wrong', () => {
+    expect(() => loadConfig(['--port', '70000'], {})).toThrow(
+      /--port \(PEERMEM_PORT\): must be a port number/,
+    );
+    expect(() => loadConfig(['--context-tokens', '0'], {})).toThrow(/--context-tokens.*greater than 0/);
+    expect(() => loadConfig(['--workspace', ''], {})).toThrow(/--workspace.*must not be empty/);
+    expect(() => loadConfig(['--bogus'], {})).toThrow(ConfigError);
+    expect(() => loadConfig(['serve-everything'], {})).toThrow(/unknown command "serve-everything"/);
+  });
+
+  it('never repeats a secret in an error', () => {
+    const secret = 'mysql://admin:hunter2@db.example/prod';
+    let message = '';
+    try {
+      loadConfig([], { DATABASE_URL: secret });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('--database-url (DATABASE_URL)');
+    expect(message).not.toContain('hunter2');
+  });
+
+  it('requires a token to serve HTTP beyond loopback', () => {
+    expect(() => loadConfig(['--http', '--host', '0.0.0.0'], {})).toThrow(/--token/);
+    expect(loadConfig(['--http', '--host', '0.0.0.0', '--token', 'x'.repeat(32)], {}).token).toHaveLength(32);
+  });
+
+  it('derives one stable workspace per project folder', () => {
+    const config = loadConfig(['--workspace-from-dir', '/srv/projects/app'], {});
+    expect(config.workspace).toMatch(/^app-[0-9a-f]{10}$/);
+    expect(workspaceForDir('/srv/projects/app')).toBe(config.workspace);
+    expect(workspaceForDir('/srv/other/app')).not.toBe(config.workspace);
+  });
+});

@@ -1,0 +1,158 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/engine/database/open-database.js';
+import { createEmbeddedMemoryService } from '../../src/engine/embedded-memory-service.js';
+import { type Listening, listen } from '../../src/http/listen.js';
+import { createMcpHttpApp } from '../../src/http/mcp-http-app.js';
+import { callOk, PROJECT_ROOT } from '../support/mcp-targets.js';
+import { makeTempDir } from '../support/temp-dir.js';
+
+const TOKEN = 'a-long-enough-test-token';
+const initialize = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+};
+
+describe('MCP over HTTP on loopback', () => {
+  const database = openDatabase({ kind: 'memory' });
+  const memory = createEmbeddedMemoryService(database, { workspace: 'http', contextTokens: 8192 });
+  let open: Listening;
+  let guarded: Listening;
+  const closers: (() => Promise<void>)[] = [];
+
+  beforeAll(async () => {
+    const plain = createMcpHttpApp({ memory }, { loopback: true });
+    const withToken = createMcpHttpApp({ memory }, { loopback: true, token: TOKEN });
+    open = await listen(plain.app.fetch, '127.0.0.1', 0);
+    guarded = await listen(withToken.app.fetch, '127.0.0.1', 0);
+    closers.push(plain.close, withToken.close, open.close, guarded.close, () => database.close());
+  });
+  afterAll(async () => {
+    for (const close of closers) await close();
+  });
+
+  const post = (url: string, headers: Record<string, string>) =>
+    fetch(`${url}/mcp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...headers,
+      },
+      body: JSON.stringify(initialize),
+    });
+
+  it('rejects a foreign Host header (DNS rebinding)', async () => {
+    // fetch() will not send a forged Host header; node:http will, as a rebinding browser would.
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const body = JSON.stringify(initialize);
+      const request = httpRequest(`${open.url}/mcp`, {
+        method: 'POST',
+        headers: {
+          host: 'evil.example',
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+      });
+      request.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode);
+      });
+      request.on('error', reject);
+      request.end(body);
+    });
+    expect(status).toBe(403);
+  });
+
+  it('rejects a request from a foreign web page (Origin)', async () => {
+    const response = await post(open.url, { origin: 'https://evil.example' });
+    expect(response.status).toBe(403);
+  });
+
+  it('accepts a request from a loopback page', async () => {
+    const response = await post(open.url, { origin: 'http://localhost:3000' });
+    expect(response.status).toBe(200);
+  });
+
+  it('requires the bearer token when one is configured', async () => {
+    expect((await post(guarded.url, {})).status).toBe(401);
+    expect((await post(guarded.url, { authorization: 'Bearer wrong-token-of-some-length' })).status).toBe(
+      401,
+    );
+    const client = new Client({ name: 'token-test', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${guarded.url}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },
+      }),
+    );
+    expect((await client.listTools()).tools.length).toBe(14);
+    await client.close();
+  });
+});
+
+describe('peermem mcp --http', () => {
+  let child: ChildProcess;
+  let url: string;
+  const dataDir = makeTempDir();
+
+  beforeAll(async () => {
+    child = spawn(
+      process.execPath,
+      [
+        join(PROJECT_ROOT, 'dist/src/main.js'),
+        'mcp',
+        '--http',
+        '--port',
+        '0',
+        '--data-dir',
+        (await dataDir).path,
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    url = await new Promise<string>((resolve, reject) => {
+      let stderr = '';
+      child.stderr?.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+        const match = /MCP over HTTP at (\S+)/.exec(stderr);
+        if (match?.[1]) resolve(match[1]);
+      });
+      child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
+    });
+  });
+  afterAll(async () => {
+    child.kill('SIGTERM');
+    if (child.exitCode === null) await once(child, 'exit');
+    await (await dataDir).remove();
+  });
+
+  it('serves the tools to a real client and stops cleanly on SIGTERM', async () => {
+    const client = new Client({ name: 'cli-http-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    await callOk(client, 'add_messages', { session: 's', messages: [{ peer: 'me', content: 'over http' }] });
+    expect(await callOk(client, 'list_messages', { session: 's' })).toMatchObject({ total: 1 });
+    await client.close();
+  });
+
+  it('refuses to bind beyond loopback without a token', async () => {
+    const refused = spawn(
+      process.execPath,
+      [join(PROJECT_ROOT, 'dist/src/main.js'), '--http', '--host', '0.0.0.0'],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
+    let stderr = '';
+    refused.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const [code] = await once(refused, 'exit');
+    expect(code).toBe(2);
+    expect(stderr).toContain('--token (PEERMEM_MCP_TOKEN)');
+  });
+});

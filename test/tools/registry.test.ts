@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VERSION } from '../../src/version.js';
+import { tools } from '../../tools/index.js';
+import { type ConnectedClient, connectClient, PROJECT_ROOT } from '../support/mcp-targets.js';
+
+describe('the tool registry as a client sees it', () => {
+  let target: ConnectedClient;
+  beforeAll(async () => {
+    target = await connectClient('in-process', 'pglite');
+  });
+  afterAll(async () => {
+    await target.close();
+  });
+
+  it('lists every tool with a title, a description, both schemas and all four annotations', async () => {
+    const listed = (await target.client.listTools()).tools;
+    expect(listed.map((tool) => tool.name)).toEqual(tools.map((tool) => tool.name));
+    for (const tool of listed) {
+      expect(tool.title, tool.name).toBeTruthy();
+      expect(tool.description?.length, tool.name).toBeGreaterThan(40);
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.outputSchema?.type, tool.name).toBe('object');
+      const hints = tool.annotations ?? {};
+      for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const) {
+        expect(typeof hints[hint], `${tool.name}.${hint}`).toBe('boolean');
+      }
+    }
+  });
+
+  it('marks reads read-only and deletion destructive', async () => {
+    const listed = new Map(
+      (await target.client.listTools()).tools.map((tool) => [tool.name, tool.annotations]),
+    );
+    for (const name of [
+      'list_messages',
+      'list_sessions',
+      'list_peers',
+      'get_context',
+      'search',
+      'get_peer_card',
+    ]) {
+      expect(listed.get(name)?.readOnlyHint, name).toBe(true);
+    }
+    expect(listed.get('delete_session')).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(listed.get('add_messages')).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+  });
+
+  it('teaches the agent when to save and when to fetch context', () => {
+    const instructions = target.client.getInstructions() ?? '';
+    expect(instructions).toContain('add_messages');
+    expect(instructions).toContain('get_context');
+  });
+
+  it('reports the package version', () => {
+    const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(target.client.getServerVersion()?.version).toBe(pkg.version);
+    expect(VERSION).toBe(pkg.version);
+  });
+});
