@@ -1,7 +1,7 @@
 import type { ToolContext } from '../tools/tool.js';
 
 /** A listed instance of a resource. */
-export type ResourceEntry = { uri: string; name: string };
+type ResourceEntry = { uri: string; name: string };
 
 /**
  * One MCP resource: a fixed `uri`, or a `template` whose variables name a session or a peer.

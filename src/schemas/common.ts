@@ -21,15 +21,15 @@ export const Metadata = z
 /** A timestamp as the service returns it: ISO 8601 in UTC with milliseconds. */
 export const Timestamp = z.string().describe('ISO 8601 timestamp in UTC, e.g. 2026-05-08T13:56:00.000Z');
 
-export const Page = z.number().int().min(1).default(1).describe('Page number, starting at 1. Default 1.');
-export const Size = z
+const Page = z.number().int().min(1).default(1).describe('Page number, starting at 1. Default 1.');
+const Size = z
   .number()
   .int()
   .min(1)
   .max(100)
   .default(50)
   .describe('Items per page, 1 to 100. Default 50.');
-export const Reverse = z
+const Reverse = z
   .boolean()
   .default(false)
   .describe('Reverse the default ordering (oldest first) to get the newest first. Default false.');

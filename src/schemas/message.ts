@@ -12,7 +12,7 @@ export const Message = z.object({
 });
 export type Message = z.infer<typeof Message>;
 
-export const NewMessage = z.strictObject({
+const NewMessage = z.strictObject({
   peer: Id.describe('The peer who wrote the message; created on first reference.'),
   content: StoredText.min(1, 'must not be empty').describe('The message text.'),
   metadata: Metadata.optional().describe('Optional key-value metadata kept with the message.'),
@@ -23,7 +23,6 @@ export const NewMessage = z.strictObject({
       'When the message was written, ISO 8601 with a time zone, for imports and backfills. Default: now.',
     ),
 });
-export type NewMessage = z.infer<typeof NewMessage>;
 
 export const AddMessagesInput = z.strictObject({
   session: Id.describe('The session (conversation) to append to; created on first reference.'),

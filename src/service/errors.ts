@@ -34,13 +34,6 @@ export class NotFoundError extends MemoryError {
   }
 }
 
-export class InvalidInputError extends MemoryError {
-  override name = 'InvalidInputError';
-  constructor(field: string, reason: string) {
-    super('invalid_input', `${field}: ${reason}`, { field });
-  }
-}
-
 export class UnavailableError extends MemoryError {
   override name = 'UnavailableError';
   constructor(message: string, options: MemoryErrorOptions = {}) {

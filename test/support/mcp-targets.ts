@@ -5,8 +5,8 @@ import { createMcpHandler } from '@modelcontextprotocol/server';
 import type { Database } from '../../src/engine/database/database.js';
 import { openDatabase } from '../../src/engine/database/open-database.js';
 import { createEmbeddedMemoryService } from '../../src/engine/embedded-memory-service.js';
-import { createMcpHttpApp } from '../../src/http/mcp-http-app.js';
 import { listen } from '../../src/http/listen.js';
+import { createMcpHttpApp } from '../../src/http/mcp-http-app.js';
 import { createMcpServer } from '../../src/mcp/create-mcp-server.js';
 import { POSTGRES_URL } from './postgres.js';
 import { makeTempDir, uniqueWorkspace } from './temp-dir.js';
@@ -19,7 +19,10 @@ export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export type ConnectedClient = { client: Client; workspace: string; close(): Promise<void> };
 
 /** A real MCP client connected to a real server over the given transport and database. */
-export async function connectClient(transport: TransportKind, database: DatabaseKind): Promise<ConnectedClient> {
+export async function connectClient(
+  transport: TransportKind,
+  database: DatabaseKind,
+): Promise<ConnectedClient> {
   const workspace = uniqueWorkspace(`${transport}-${database}`);
   const client = new Client({ name: 'peermem-tests', version: '1.0.0' });
   if (transport === 'stdio') return connectOverStdio(client, workspace, database);
@@ -59,11 +62,17 @@ export async function connectClient(transport: TransportKind, database: Database
 }
 
 /** An in-memory PGlite, or the test Postgres server. */
-export function openTestDatabase(kind: DatabaseKind): Database {
-  return kind === 'pglite' ? openDatabase({ kind: 'memory' }) : openDatabase({ kind: 'postgres', url: POSTGRES_URL });
+function openTestDatabase(kind: DatabaseKind): Database {
+  return kind === 'pglite'
+    ? openDatabase({ kind: 'memory' })
+    : openDatabase({ kind: 'postgres', url: POSTGRES_URL });
 }
 
-async function connectOverStdio(client: Client, workspace: string, database: DatabaseKind): Promise<ConnectedClient> {
+async function connectOverStdio(
+  client: Client,
+  workspace: string,
+  database: DatabaseKind,
+): Promise<ConnectedClient> {
   const dataDir = await makeTempDir();
   const storage = database === 'pglite' ? ['--data-dir', dataDir.path] : ['--database-url', POSTGRES_URL];
   await client.connect(spawnServer(['--workspace', workspace, ...storage]));
@@ -103,8 +112,13 @@ export async function callOk<Output = Record<string, unknown>>(
 }
 
 /** The error text of a tool call that must fail. */
-export async function callError(client: Client, name: string, args: Record<string, unknown> = {}): Promise<string> {
+export async function callError(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<string> {
   const result = await client.callTool({ name, arguments: args });
-  if (!result.isError) throw new Error(`${name} succeeded but was expected to fail: ${JSON.stringify(result)}`);
+  if (!result.isError)
+    throw new Error(`${name} succeeded but was expected to fail: ${JSON.stringify(result)}`);
   return (result.content as { text?: string }[]).map((block) => block.text).join('\n');
 }

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** A fresh folder under the system temp folder, and a way to remove it. */
-export async function makeTempDir(prefix = 'peermem-test-'): Promise<{ path: string; remove(): Promise<void> }> {
+export async function makeTempDir(
+  prefix = 'peermem-test-',
+): Promise<{ path: string; remove(): Promise<void> }> {
   const path = await mkdtemp(join(tmpdir(), prefix));
   return { path, remove: () => rm(path, { recursive: true, force: true }) };
 }

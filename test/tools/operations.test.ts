@@ -8,7 +8,14 @@ import {
   type TransportKind,
 } from '../support/mcp-targets.js';
 
-type Message = { id: string; content: string; peer_id: string; session_id: string; created_at: string; token_count: number };
+type Message = {
+  id: string;
+  content: string;
+  peer_id: string;
+  session_id: string;
+  created_at: string;
+  token_count: number;
+};
 type Page<Item> = { items: Item[]; page: number; size: number; total: number };
 type SessionItem = { id: string; metadata: Record<string, unknown>; created_at: string; is_active: boolean };
 type PeerItem = { id: string; metadata: Record<string, unknown>; created_at: string };
@@ -30,7 +37,8 @@ describe.each(targets)('every operation over %s on %s', (transport, database) =>
   afterAll(async () => {
     await target?.close();
   });
-  const call = <Output>(name: string, args: Record<string, unknown> = {}) => callOk<Output>(target.client, name, args);
+  const call = <Output>(name: string, args: Record<string, unknown> = {}) =>
+    callOk<Output>(target.client, name, args);
   const ids = (items: { id: string }[]) => items.map((item) => item.id);
 
   it('add_messages stores turns in order, creating the session and its authors', async () => {
@@ -38,7 +46,11 @@ describe.each(targets)('every operation over %s on %s', (transport, database) =>
       session: 'trip',
       messages: [
         { peer: 'ada', content: 'I am planning a hiking trip to the Dolomites in July.' },
-        { peer: 'assistant', content: 'Great choice. Do you prefer huts or camping?', metadata: { model: 'x' } },
+        {
+          peer: 'assistant',
+          content: 'Great choice. Do you prefer huts or camping?',
+          metadata: { model: 'x' },
+        },
       ],
     });
     expect(messages.map((m) => [m.peer_id, m.session_id])).toEqual([
@@ -46,7 +58,14 @@ describe.each(targets)('every operation over %s on %s', (transport, database) =>
       ['assistant', 'trip'],
     ]);
     for (const message of messages) {
-      expect(Object.keys(message).sort()).toEqual(['content', 'created_at', 'id', 'peer_id', 'session_id', 'token_count']);
+      expect(Object.keys(message).sort()).toEqual([
+        'content',
+        'created_at',
+        'id',
+        'peer_id',
+        'session_id',
+        'token_count',
+      ]);
       expect(message.id).not.toBe('');
       expect(new Date(message.created_at).toISOString()).toBe(message.created_at);
     }
@@ -95,14 +114,17 @@ describe.each(targets)('every operation over %s on %s', (transport, database) =>
 
   it('sessions: add and remove members, is_active, list_peer_sessions', async () => {
     await call('add_session_peers', { session: 'standup', peers: ['bo', 'cy', 'bo'] });
-    expect(ids((await call<{ peers: PeerItem[] }>('list_session_peers', { session: 'standup' })).peers)).toEqual([
-      'bo',
-      'cy',
-    ]);
-    expect(await call('remove_session_peers', { session: 'standup', peers: ['bo', 'never-joined'] })).toEqual({
-      ok: true,
-    });
-    expect(ids((await call<{ peers: PeerItem[] }>('list_session_peers', { session: 'standup' })).peers)).toEqual(['cy']);
+    expect(
+      ids((await call<{ peers: PeerItem[] }>('list_session_peers', { session: 'standup' })).peers),
+    ).toEqual(['bo', 'cy']);
+    expect(await call('remove_session_peers', { session: 'standup', peers: ['bo', 'never-joined'] })).toEqual(
+      {
+        ok: true,
+      },
+    );
+    expect(
+      ids((await call<{ peers: PeerItem[] }>('list_session_peers', { session: 'standup' })).peers),
+    ).toEqual(['cy']);
     const boSessions = await call<Page<SessionItem>>('list_peer_sessions', { peer: 'bo' });
     expect(boSessions.items.map((s) => [s.id, s.is_active])).toEqual([['standup', false]]);
     await call('remove_session_peers', { session: 'standup', peers: ['cy'] });
@@ -156,8 +178,17 @@ describe.each(targets)('every operation over %s on %s', (transport, database) =>
     const all = await call<Page<Message>>('list_messages', { session: 'budget' });
     const [long, alpha, beta] = all.items;
     const fitsTwo = (alpha?.token_count ?? 0) + (beta?.token_count ?? 0);
-    const context = await call<Record<string, unknown>>('get_context', { session: 'budget', tokens: fitsTwo });
-    expect(Object.keys(context).sort()).toEqual(['id', 'messages', 'peer_card', 'peer_representation', 'summary']);
+    const context = await call<Record<string, unknown>>('get_context', {
+      session: 'budget',
+      tokens: fitsTwo,
+    });
+    expect(Object.keys(context).sort()).toEqual([
+      'id',
+      'messages',
+      'peer_card',
+      'peer_representation',
+      'summary',
+    ]);
     expect(context.id).toBe('budget');
     expect((context.messages as Message[]).map((m) => m.content)).toEqual(['alpha', 'beta']);
     expect(context).toMatchObject({ summary: null, peer_representation: null, peer_card: null });
@@ -174,11 +205,19 @@ describe.each(targets)('every operation over %s on %s', (transport, database) =>
   });
 
   it('search finds messages by their words, filtered by session and peer', async () => {
-    const { messages } = await call<{ messages: Message[] }>('search', { query: 'Where is the hiking trip?' });
+    const { messages } = await call<{ messages: Message[] }>('search', {
+      query: 'Where is the hiking trip?',
+    });
     expect(messages[0]?.content).toBe('I am planning a hiking trip to the Dolomites in July.');
-    const inImport = await call<{ messages: Message[] }>('search', { query: 'hiking imported', session: 'import' });
+    const inImport = await call<{ messages: Message[] }>('search', {
+      query: 'hiking imported',
+      session: 'import',
+    });
     expect(inImport.messages.map((m) => m.session_id)).toEqual(['import']);
-    const byAssistant = await call<{ messages: Message[] }>('search', { query: 'camping', peer: 'assistant' });
+    const byAssistant = await call<{ messages: Message[] }>('search', {
+      query: 'camping',
+      peer: 'assistant',
+    });
     expect(byAssistant.messages.map((m) => m.peer_id)).toEqual(['assistant']);
     const limited = await call<{ messages: Message[] }>('search', { query: 'number', limit: 2 });
     expect(limited.messages).toHaveLength(2);

@@ -1,0 +1,482 @@
+import type { Client } from '@modelcontextprotocol/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PeerCardOutput } from '../../src/schemas/card.js';
+import type { ContextOutput } from '../../src/schemas/context.js';
+import type { AddMessagesOutput, ListMessagesOutput } from '../../src/schemas/message.js';
+import type { ListPeerSessionsOutput, PeerList } from '../../src/schemas/peer.js';
+import type { SearchOutput } from '../../src/schemas/search.js';
+import type { ListSessionsOutput } from '../../src/schemas/session.js';
+import { type ConnectedClient, callError, callOk, connectClient } from '../support/mcp-targets.js';
+
+type Call = { tool: string; args: Record<string, unknown> };
+
+/** What every test starts from: one session where bob then ada spoke, and ada's card. */
+const SEEDED = {
+  sessions: ['seed'],
+  peers: ['bob', 'ada'],
+  members: ['bob', 'ada'],
+  messages: ['good morning', 'hello'],
+  card: ['Name: Ada'],
+};
+
+/** The three paginated tools, each with the arguments that make it list something. */
+const PAGINATED: readonly Call[] = [
+  { tool: 'list_messages', args: { session: 'seed' } },
+  { tool: 'list_sessions', args: {} },
+  { tool: 'list_peer_sessions', args: { peer: 'ada' } },
+];
+
+/** One valid call of every tool, reading or writing the seeded data. */
+const VALID_CALLS: readonly Call[] = [
+  { tool: 'add_messages', args: { session: 'seed', messages: [{ peer: 'ada', content: 'again' }] } },
+  { tool: 'get_context', args: { session: 'seed' } },
+  { tool: 'search', args: { query: 'hello' } },
+  { tool: 'get_peer_card', args: { peer: 'ada' } },
+  { tool: 'set_peer_card', args: { peer: 'ada', card: ['Name: Ada Lovelace'] } },
+  { tool: 'list_messages', args: { session: 'seed' } },
+  { tool: 'list_sessions', args: {} },
+  { tool: 'list_peers', args: {} },
+  { tool: 'list_peer_sessions', args: { peer: 'ada' } },
+  { tool: 'list_session_peers', args: { session: 'seed' } },
+  { tool: 'add_session_peers', args: { session: 'seed', peers: ['cy'] } },
+  { tool: 'remove_session_peers', args: { session: 'seed', peers: ['ada'] } },
+  { tool: 'get_session_summaries', args: { session: 'seed' } },
+  { tool: 'delete_session', args: { session: 'seed' } },
+];
+
+/** Calls naming a session, peer or target that does not exist, where the service creates nothing. */
+const NOT_FOUND: readonly (Call & { id: string })[] = [
+  { tool: 'list_messages', args: { session: 'ghost' }, id: 'ghost' },
+  { tool: 'list_session_peers', args: { session: 'ghost' }, id: 'ghost' },
+  { tool: 'remove_session_peers', args: { session: 'ghost', peers: ['ada', 'zed'] }, id: 'ghost' },
+  { tool: 'delete_session', args: { session: 'ghost' }, id: 'ghost' },
+  { tool: 'get_session_summaries', args: { session: 'ghost' }, id: 'ghost' },
+  { tool: 'get_context', args: { session: 'ghost' }, id: 'ghost' },
+  { tool: 'search', args: { query: 'hello', session: 'ghost' }, id: 'ghost' },
+  { tool: 'list_peer_sessions', args: { peer: 'zed' }, id: 'zed' },
+  { tool: 'get_peer_card', args: { peer: 'zed' }, id: 'zed' },
+  { tool: 'get_peer_card', args: { peer: 'ada', target: 'zed' }, id: 'zed' },
+  { tool: 'search', args: { query: 'hello', peer: 'zed' }, id: 'zed' },
+];
+
+describe.each(['pglite', 'postgres'] as const)('input bounds over MCP (%s)', (db) => {
+  let connected: ConnectedClient;
+  let client: Client;
+
+  beforeEach(async () => {
+    connected = await connectClient('in-process', db);
+    client = connected.client;
+    await callOk(client, 'add_messages', {
+      session: 'seed',
+      messages: [
+        { peer: 'bob', content: 'good morning' },
+        { peer: 'ada', content: 'hello' },
+      ],
+    });
+    await callOk(client, 'set_peer_card', { peer: 'ada', card: SEEDED.card });
+  });
+
+  afterEach(async () => {
+    await connected.close();
+  });
+
+  /** Everything a rejected call could have written, read back through the tools. */
+  async function stored() {
+    const sessions = await callOk<ListSessionsOutput>(client, 'list_sessions', { size: 100 });
+    const peers = await callOk<PeerList>(client, 'list_peers');
+    const members = await callOk<PeerList>(client, 'list_session_peers', { session: 'seed' });
+    const messages = await callOk<ListMessagesOutput>(client, 'list_messages', {
+      session: 'seed',
+      size: 100,
+    });
+    const card = await callOk<PeerCardOutput>(client, 'get_peer_card', { peer: 'ada' });
+    return {
+      sessions: sessions.items.map((session) => session.id),
+      sessionTotal: sessions.total,
+      peers: peers.peers.map((peer) => peer.id),
+      members: members.peers.map((peer) => peer.id),
+      messages: messages.items.map((message) => message.content),
+      messageTotal: messages.total,
+      card: card.peer_card,
+    };
+  }
+
+  async function expectNothingWritten(): Promise<void> {
+    expect(await stored()).toEqual({ ...SEEDED, sessionTotal: 1, messageTotal: 2 });
+  }
+
+  /** Calls that must each be rejected with an error naming `field` and saying why. */
+  async function expectRejected(calls: readonly Call[], field: string, reason: RegExp): Promise<void> {
+    for (const { tool, args } of calls) {
+      const text = await callError(client, tool, args);
+      expect(text, `${tool} ${JSON.stringify(args)}`).toContain(field);
+      expect(text, `${tool} ${JSON.stringify(args)}`).toMatch(reason);
+    }
+    await expectNothingWritten();
+  }
+
+  const addMessage = (message: Record<string, unknown>): Call => ({
+    tool: 'add_messages',
+    args: { session: 'seed', messages: [message] },
+  });
+
+  describe('page: integer >= 1', () => {
+    it('rejects page 0 on every paginated tool', async () => {
+      await expectRejected(
+        PAGINATED.map(({ tool, args }) => ({ tool, args: { ...args, page: 0 } })),
+        'page',
+        /too small.*>=\s*1/i,
+      );
+    });
+
+    it('rejects page 1.5 on every paginated tool', async () => {
+      await expectRejected(
+        PAGINATED.map(({ tool, args }) => ({ tool, args: { ...args, page: 1.5 } })),
+        'page',
+        /expected int/i,
+      );
+    });
+  });
+
+  describe('size: integer 1..100', () => {
+    it('rejects size 0 on every paginated tool', async () => {
+      await expectRejected(
+        PAGINATED.map(({ tool, args }) => ({ tool, args: { ...args, size: 0 } })),
+        'size',
+        /too small.*>=\s*1/i,
+      );
+    });
+
+    it('rejects size 101 on every paginated tool', async () => {
+      await expectRejected(
+        PAGINATED.map(({ tool, args }) => ({ tool, args: { ...args, size: 101 } })),
+        'size',
+        /too big.*<=\s*100/i,
+      );
+    });
+
+    it('accepts size 1 and size 100 on every paginated tool', async () => {
+      // A second session gives every paginated tool two items to page through.
+      await callOk(client, 'add_session_peers', { session: 'second', peers: ['ada'] });
+      for (const { tool, args } of PAGINATED) {
+        const one = await callOk<ListMessagesOutput | ListSessionsOutput | ListPeerSessionsOutput>(
+          client,
+          tool,
+          {
+            ...args,
+            size: 1,
+          },
+        );
+        expect({ size: one.size, items: one.items.length, total: one.total }, tool).toEqual({
+          size: 1,
+          items: 1,
+          total: 2,
+        });
+        const hundred = await callOk<ListMessagesOutput | ListSessionsOutput | ListPeerSessionsOutput>(
+          client,
+          tool,
+          { ...args, size: 100 },
+        );
+        expect({ size: hundred.size, items: hundred.items.length, total: hundred.total }, tool).toEqual({
+          size: 100,
+          items: 2,
+          total: 2,
+        });
+      }
+    });
+  });
+
+  describe('search limit: integer 1..100', () => {
+    it('rejects limit 0', async () => {
+      await expectRejected(
+        [{ tool: 'search', args: { query: 'hello', limit: 0 } }],
+        'limit',
+        /too small.*>=\s*1/i,
+      );
+    });
+
+    it('rejects limit 101', async () => {
+      await expectRejected(
+        [{ tool: 'search', args: { query: 'hello', limit: 101 } }],
+        'limit',
+        /too big.*<=\s*100/i,
+      );
+    });
+
+    it('accepts limit 1 and limit 100', async () => {
+      const one = await callOk<SearchOutput>(client, 'search', { query: 'hello morning', limit: 1 });
+      expect(one.messages).toHaveLength(1);
+      const hundred = await callOk<SearchOutput>(client, 'search', { query: 'hello morning', limit: 100 });
+      expect(hundred.messages.map((message) => message.content).sort()).toEqual(['good morning', 'hello']);
+    });
+  });
+
+  describe('messages per add_messages: at least 1', () => {
+    it('rejects an empty messages array', async () => {
+      await expectRejected(
+        [{ tool: 'add_messages', args: { session: 'new', messages: [] } }],
+        'messages',
+        /at least 1 message/,
+      );
+    });
+  });
+
+  describe('peers per add or remove call: at least 1', () => {
+    it('rejects add_session_peers with an empty peers array', async () => {
+      await expectRejected(
+        [{ tool: 'add_session_peers', args: { session: 'new', peers: [] } }],
+        'peers',
+        /at least 1 peer/,
+      );
+    });
+
+    it('rejects remove_session_peers with an empty peers array', async () => {
+      await expectRejected(
+        [{ tool: 'remove_session_peers', args: { session: 'seed', peers: [] } }],
+        'peers',
+        /at least 1 peer/,
+      );
+    });
+  });
+
+  describe('card items: at least 1, each non-empty', () => {
+    it('rejects an empty card', async () => {
+      await expectRejected(
+        [
+          { tool: 'set_peer_card', args: { peer: 'ada', card: [] } },
+          { tool: 'set_peer_card', args: { peer: 'newcomer', card: [] } },
+        ],
+        'card',
+        /at least 1 entry/,
+      );
+    });
+
+    it('rejects a card with an empty item', async () => {
+      await expectRejected(
+        [
+          { tool: 'set_peer_card', args: { peer: 'ada', card: ['Name: Ada', ''] } },
+          { tool: 'set_peer_card', args: { peer: 'newcomer', card: [''] } },
+        ],
+        'card.',
+        /must not be empty/,
+      );
+    });
+  });
+
+  describe('context tokens: integer > 0', () => {
+    it('rejects tokens 0', async () => {
+      await expectRejected(
+        [{ tool: 'get_context', args: { session: 'seed', tokens: 0 } }],
+        'tokens',
+        />\s*0/,
+      );
+    });
+
+    it('rejects tokens -1', async () => {
+      await expectRejected(
+        [{ tool: 'get_context', args: { session: 'seed', tokens: -1 } }],
+        'tokens',
+        />\s*0/,
+      );
+    });
+
+    it('rejects tokens 1.5', async () => {
+      await expectRejected(
+        [{ tool: 'get_context', args: { session: 'seed', tokens: 1.5 } }],
+        'tokens',
+        /expected int/i,
+      );
+    });
+
+    it('accepts tokens 1: the newest message, if it is a single token', async () => {
+      const context = await callOk<ContextOutput>(client, 'get_context', { session: 'seed', tokens: 1 });
+      expect(context.messages.map((message) => [message.content, message.token_count])).toEqual([
+        ['hello', 1],
+      ]);
+    });
+  });
+
+  describe('ids: non-empty strings', () => {
+    it('rejects an empty session id on every tool that takes one', async () => {
+      await expectRejected(
+        [
+          { tool: 'add_messages', args: { session: '', messages: [{ peer: 'ada', content: 'hi' }] } },
+          { tool: 'list_messages', args: { session: '' } },
+          { tool: 'list_session_peers', args: { session: '' } },
+          { tool: 'add_session_peers', args: { session: '', peers: ['ada'] } },
+          { tool: 'remove_session_peers', args: { session: '', peers: ['ada'] } },
+          { tool: 'delete_session', args: { session: '' } },
+          { tool: 'get_session_summaries', args: { session: '' } },
+          { tool: 'get_context', args: { session: '' } },
+          { tool: 'search', args: { query: 'hello', session: '' } },
+        ],
+        'session',
+        /must not be empty/,
+      );
+    });
+
+    it('rejects an empty peer id on every tool that takes one', async () => {
+      await expectRejected(
+        [
+          { tool: 'list_peer_sessions', args: { peer: '' } },
+          { tool: 'get_peer_card', args: { peer: '' } },
+          { tool: 'set_peer_card', args: { peer: '', card: ['Name: Nobody'] } },
+          { tool: 'add_session_peers', args: { session: 'seed', peers: ['cy', ''] } },
+          { tool: 'remove_session_peers', args: { session: 'seed', peers: ['ada', ''] } },
+          { tool: 'search', args: { query: 'hello', peer: '' } },
+          { tool: 'get_context', args: { session: 'seed', peer_perspective: '' } },
+        ],
+        'peer',
+        /must not be empty/,
+      );
+    });
+
+    it('rejects an empty target', async () => {
+      await expectRejected(
+        [
+          { tool: 'get_peer_card', args: { peer: 'ada', target: '' } },
+          { tool: 'set_peer_card', args: { peer: 'ada', target: '', card: ['Likes tea'] } },
+          { tool: 'get_context', args: { session: 'seed', peer_perspective: 'ada', peer_target: '' } },
+        ],
+        'target',
+        /must not be empty/,
+      );
+    });
+
+    it('rejects a message whose peer is empty, storing none of the batch', async () => {
+      await expectRejected(
+        [
+          {
+            tool: 'add_messages',
+            args: {
+              session: 'seed',
+              messages: [
+                { peer: 'ada', content: 'first' },
+                { peer: '', content: 'second' },
+              ],
+            },
+          },
+        ],
+        'messages.1.peer',
+        /must not be empty/,
+      );
+    });
+  });
+
+  it('rejects empty message content, storing none of the batch', async () => {
+    await expectRejected(
+      [
+        {
+          tool: 'add_messages',
+          args: {
+            session: 'seed',
+            messages: [
+              { peer: 'ada', content: 'first' },
+              { peer: 'ada', content: '' },
+            ],
+          },
+        },
+      ],
+      'messages.1.content',
+      /must not be empty/,
+    );
+  });
+
+  describe('types', () => {
+    it('rejects a session given as a number', async () => {
+      await expectRejected(
+        [
+          { tool: 'add_messages', args: { session: 42, messages: [{ peer: 'ada', content: 'hi' }] } },
+          { tool: 'list_messages', args: { session: 42 } },
+        ],
+        'session',
+        /expected string, received number/,
+      );
+    });
+
+    it('rejects messages given as a string', async () => {
+      await expectRejected(
+        [{ tool: 'add_messages', args: { session: 'seed', messages: 'hello' } }],
+        'messages',
+        /expected array, received string/,
+      );
+    });
+
+    it('rejects a size given as the string "10"', async () => {
+      await expectRejected(
+        PAGINATED.map(({ tool, args }) => ({ tool, args: { ...args, size: '10' } })),
+        'size',
+        /expected number, received string/,
+      );
+    });
+
+    it('rejects reverse given as "yes"', async () => {
+      await expectRejected(
+        PAGINATED.map(({ tool, args }) => ({ tool, args: { ...args, reverse: 'yes' } })),
+        'reverse',
+        /expected boolean, received string/,
+      );
+    });
+  });
+
+  it('rejects an unknown extra field on every tool, even on a call that is otherwise valid', async () => {
+    await expectRejected(
+      VALID_CALLS.map(({ tool, args }) => ({ tool, args: { ...args, sesion: 'seed' } })),
+      'sesion',
+      /unrecognized key/i,
+    );
+  });
+
+  describe('NUL characters (U+0000), which Postgres cannot store', () => {
+    it('rejects message content containing NUL', async () => {
+      await expectRejected(
+        [addMessage({ peer: 'ada', content: 'before\u0000after' })],
+        'messages.0.content',
+        /must not contain the NUL character/,
+      );
+    });
+
+    it('rejects message metadata containing NUL, in a value or in a key', async () => {
+      await expectRejected(
+        [
+          addMessage({ peer: 'ada', content: 'hi', metadata: { note: 'before\u0000after' } }),
+          addMessage({ peer: 'ada', content: 'hi', metadata: { nested: { list: ['\u0000'] } } }),
+          addMessage({ peer: 'ada', content: 'hi', metadata: { 'key\u0000': 1 } }),
+        ],
+        'messages.0.metadata',
+        /must not contain the NUL character/,
+      );
+    });
+  });
+
+  it('rejects a created_at that is not an ISO 8601 datetime with a time zone', async () => {
+    await expectRejected(
+      ['2026-05-08T13:56:00', '2026-05-08', '13:56:00Z', 'yesterday', '08/05/2026 13:56 +02:00', ''].map(
+        (createdAt) => addMessage({ peer: 'ada', content: 'hi', created_at: createdAt }),
+      ),
+      'messages.0.created_at',
+      /invalid iso datetime/i,
+    );
+    // With a zone, either form is stored at that instant.
+    const stored = await callOk<AddMessagesOutput>(client, 'add_messages', {
+      session: 'seed',
+      messages: [
+        { peer: 'ada', content: 'utc', created_at: '2026-05-08T13:56:00Z' },
+        { peer: 'ada', content: 'offset', created_at: '2026-05-08T15:56:00+02:00' },
+      ],
+    });
+    expect(stored.messages.map((message) => message.created_at)).toEqual([
+      '2026-05-08T13:56:00.000Z',
+      '2026-05-08T13:56:00.000Z',
+    ]);
+  });
+
+  describe('unknown sessions and peers, which these tools do not create', () => {
+    it.each(NOT_FOUND)('$tool $args answers not_found naming $id', async ({ tool, args, id }) => {
+      const text = await callError(client, tool, args);
+      expect(text).toContain('not_found');
+      expect(text).toContain(`"${id}"`);
+      await expectNothingWritten();
+    });
+  });
+});
