@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 import { HELP } from './cli/help.js';
-import { runMcp } from './cli/run-mcp.js';
 import { ConfigError, loadConfig } from './config.js';
 import { VERSION } from './version.js';
 
@@ -22,7 +21,8 @@ async function main(): Promise<void> {
       process.stdout.write(`${VERSION}\n`);
       return;
     case 'mcp':
-      await runMcp(config);
+      // Imported here so that --help and --version answer without loading the server.
+      await (await import('./cli/run-mcp.js')).runMcp(config);
       process.exit(0);
   }
 }

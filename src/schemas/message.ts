@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Metadata, PaginationInput, paginated, StoredText, Timestamp } from './common.js';
+import { GivenTimestamp, Id, Metadata, PaginationInput, paginated, StoredText, Timestamp } from './common.js';
 
 /** A stored message, as every gateway operation returns it (no other fields). */
 export const Message = z.object({
@@ -16,12 +16,9 @@ const NewMessage = z.strictObject({
   peer: Id.describe('The peer who wrote the message; created on first reference.'),
   content: StoredText.min(1, 'must not be empty').describe('The message text.'),
   metadata: Metadata.optional().describe('Optional key-value metadata kept with the message.'),
-  created_at: z.iso
-    .datetime({ offset: true })
-    .optional()
-    .describe(
-      'When the message was written, ISO 8601 with a time zone, for imports and backfills. Default: now.',
-    ),
+  created_at: GivenTimestamp.optional().describe(
+    'When the message was written, ISO 8601 with a time zone, for imports and backfills. Default: now.',
+  ),
 });
 
 export const AddMessagesInput = z.strictObject({

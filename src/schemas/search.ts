@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { Id } from './common.js';
+import { Id, StoredText } from './common.js';
 import { Message } from './message.js';
 
 export const SearchInput = z.strictObject({
-  query: z.string().min(1, 'must not be empty').describe('What to look for, in plain words.'),
+  query: StoredText.min(1, 'must not be empty').describe('What to look for, in plain words.'),
   limit: z
     .number()
     .int()

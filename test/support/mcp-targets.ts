@@ -27,7 +27,7 @@ export async function connectClient(
   const client = new Client({ name: 'peermem-tests', version: '1.0.0' });
   if (transport === 'stdio') return connectOverStdio(client, workspace, database);
 
-  const db = openTestDatabase(database);
+  const db = sharedTestDatabase(database);
   const memory = createEmbeddedMemoryService(db, { workspace, contextTokens: 8192 });
   if (transport === 'in-process') {
     const handler = createMcpHandler(() => createMcpServer({ memory }));
@@ -42,7 +42,6 @@ export async function connectClient(
       async close() {
         await client.close();
         await handler.close();
-        await db.close();
       },
     };
   }
@@ -56,16 +55,26 @@ export async function connectClient(
       await client.close();
       await close();
       await server.close();
-      await db.close();
     },
   };
 }
 
-/** An in-memory PGlite, or the test Postgres server. */
-function openTestDatabase(kind: DatabaseKind): Database {
-  return kind === 'pglite'
-    ? openDatabase({ kind: 'memory' })
-    : openDatabase({ kind: 'postgres', url: POSTGRES_URL });
+const sharedDatabases = new Map<DatabaseKind, Database>();
+
+/**
+ * One in-memory PGlite, or one pool to the test Postgres server, per test worker: clients get
+ * a fresh workspace each, as the users of one server do, and no test waits for a database to open.
+ */
+function sharedTestDatabase(kind: DatabaseKind): Database {
+  let database = sharedDatabases.get(kind);
+  if (!database) {
+    database =
+      kind === 'pglite'
+        ? openDatabase({ kind: 'memory' })
+        : openDatabase({ kind: 'postgres', url: POSTGRES_URL });
+    sharedDatabases.set(kind, database);
+  }
+  return database;
 }
 
 async function connectOverStdio(

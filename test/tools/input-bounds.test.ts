@@ -9,12 +9,13 @@ import type { ListSessionsOutput } from '../../src/schemas/session.js';
 import { type ConnectedClient, callError, callOk, connectClient } from '../support/mcp-targets.js';
 
 type Call = { tool: string; args: Record<string, unknown> };
+type AnyPage = ListMessagesOutput | ListSessionsOutput | ListPeerSessionsOutput;
 
 /** What every test starts from: one session where bob then ada spoke, and ada's card. */
 const SEEDED = {
   sessions: ['seed'],
-  peers: ['bob', 'ada'],
-  members: ['bob', 'ada'],
+  peers: ['ada', 'bob'],
+  members: ['ada', 'bob'],
   messages: ['good morning', 'hello'],
   card: ['Name: Ada'],
 };
@@ -93,8 +94,8 @@ describe.each(['pglite', 'postgres'] as const)('input bounds over MCP (%s)', (db
     return {
       sessions: sessions.items.map((session) => session.id),
       sessionTotal: sessions.total,
-      peers: peers.peers.map((peer) => peer.id),
-      members: members.peers.map((peer) => peer.id),
+      peers: peers.peers.map((peer) => peer.id).sort(),
+      members: members.peers.map((peer) => peer.id).sort(),
       messages: messages.items.map((message) => message.content),
       messageTotal: messages.total,
       card: card.peer_card,
@@ -159,29 +160,16 @@ describe.each(['pglite', 'postgres'] as const)('input bounds over MCP (%s)', (db
       // A second session gives every paginated tool two items to page through.
       await callOk(client, 'add_session_peers', { session: 'second', peers: ['ada'] });
       for (const { tool, args } of PAGINATED) {
-        const one = await callOk<ListMessagesOutput | ListSessionsOutput | ListPeerSessionsOutput>(
-          client,
-          tool,
-          {
-            ...args,
-            size: 1,
-          },
-        );
-        expect({ size: one.size, items: one.items.length, total: one.total }, tool).toEqual({
-          size: 1,
-          items: 1,
-          total: 2,
-        });
-        const hundred = await callOk<ListMessagesOutput | ListSessionsOutput | ListPeerSessionsOutput>(
-          client,
-          tool,
-          { ...args, size: 100 },
-        );
-        expect({ size: hundred.size, items: hundred.items.length, total: hundred.total }, tool).toEqual({
-          size: 100,
-          items: 2,
-          total: 2,
-        });
+        for (const [size, items] of [
+          [1, 1],
+          [100, 2],
+        ] as const) {
+          const page = await callOk<AnyPage>(client, tool, { ...args, size });
+          expect(
+            { size: page.size, items: page.items.length, total: page.total },
+            `${tool} size ${size}`,
+          ).toEqual({ size, items, total: 2 });
+        }
       }
     });
   });
@@ -469,6 +457,61 @@ describe.each(['pglite', 'postgres'] as const)('input bounds over MCP (%s)', (db
       '2026-05-08T13:56:00.000Z',
       '2026-05-08T13:56:00.000Z',
     ]);
+  });
+
+  describe('values at the far end of what the spec allows', () => {
+    it('answers an empty page for a page far beyond the last', async () => {
+      for (const { tool, args } of PAGINATED) {
+        const page = await callOk<AnyPage>(client, tool, {
+          ...args,
+          page: Number.MAX_SAFE_INTEGER,
+          size: 100,
+        });
+        expect(page.items, tool).toEqual([]);
+        expect(page.page, tool).toBe(Number.MAX_SAFE_INTEGER);
+      }
+    });
+
+    it('accepts a huge token budget', async () => {
+      const context = await callOk<ContextOutput>(client, 'get_context', { session: 'seed', tokens: 1e12 });
+      expect(context.messages.map((message) => message.content)).toEqual(SEEDED.messages);
+    });
+
+    it('rejects a created_at that Postgres cannot keep, naming the field', async () => {
+      await expectRejected(
+        ['0000-01-01T00:00:00Z', '2026-01-01T00:00:00+23:59'].map((createdAt) =>
+          addMessage({ peer: 'ada', content: 'hi', created_at: createdAt }),
+        ),
+        'messages.0.created_at',
+        /year 0001 and 9999.*offset within/,
+      );
+    });
+
+    it('rejects a lone UTF-16 surrogate, which has no UTF-8 form', async () => {
+      await expectRejected(
+        [
+          addMessage({ peer: 'ada', content: 'x\ud800' }),
+          addMessage({ peer: 'ada', content: 'hi', metadata: { note: '\udc00y' } }),
+        ],
+        'messages.0',
+        /lone UTF-16 surrogate/,
+      );
+    });
+
+    it('rejects NUL in a search query', async () => {
+      const text = await callError(client, 'search', { query: 'hello\u0000' });
+      expect(text).toContain('query');
+      expect(text).toMatch(/NUL character/);
+    });
+
+    it('keeps metadata text that merely spells a backslash escape', async () => {
+      await callOk(client, 'add_messages', {
+        session: 'seed',
+        messages: [{ peer: 'ada', content: 'escaped', metadata: { raw: '\\u0000' } }],
+      });
+      const page = await callOk<ListMessagesOutput>(client, 'list_messages', { session: 'seed' });
+      expect(page.total).toBe(3);
+    });
   });
 
   describe('unknown sessions and peers, which these tools do not create', () => {

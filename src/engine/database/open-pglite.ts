@@ -1,11 +1,12 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
 import type { Database } from './database.js';
 import { migrate } from './migrate.js';
 
 /** Opens (creating if needed) an embedded PGlite database in `dataDir`, or in memory, and migrates it. */
 export async function openPglite(dataDir: string | 'memory'): Promise<Database> {
   if (dataDir !== 'memory') await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  // Loaded on first use: the MCP handshake should not wait for the WASM module.
+  const { PGlite } = await import('@electric-sql/pglite');
   const pglite = await PGlite.create(dataDir === 'memory' ? undefined : dataDir);
   try {
     await migrate((body) =>

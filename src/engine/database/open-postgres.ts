@@ -1,4 +1,4 @@
-import postgres from 'postgres';
+import type postgres from 'postgres';
 import type { Database } from './database.js';
 import { migrate } from './migrate.js';
 
@@ -6,7 +6,8 @@ const passJsonText = (value: unknown) => (typeof value === 'string' ? value : JS
 
 /** Connects to a Postgres server and brings its schema up to date. */
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
-  const sql = postgres(url, {
+  const { default: connect } = await import('postgres');
+  const sql = connect(url, {
     max: options.max ?? 10,
     onnotice: () => {},
     connection: { application_name: 'peermem' },

@@ -12,13 +12,14 @@ export async function addMessages(
   workspace: string,
   input: AddMessagesInput,
 ): Promise<AddMessagesOutput> {
+  const tokenCounts = await countTokens(input.messages.map((message) => message.content));
   const batch = input.messages.map((message, ord) => ({
     ord,
     peer: message.peer,
     content: message.content,
     metadata: message.metadata ?? {},
     created_at: message.created_at ?? null,
-    token_count: countTokens(message.content),
+    token_count: tokenCounts[ord],
   }));
   const messages = await db.query<Message>(
     `WITH input AS (
@@ -30,9 +31,13 @@ export async function addMessages(
        INSERT INTO sessions (workspace_id, id, message_count) VALUES ($1, $2, (SELECT count(*) FROM input))
        ON CONFLICT (workspace_id, id) DO UPDATE SET message_count = sessions.message_count + EXCLUDED.message_count
      ),
-     new_peers AS (INSERT INTO peers (workspace_id, id) SELECT DISTINCT $1, peer FROM input ON CONFLICT DO NOTHING),
+     new_peers AS (
+       INSERT INTO peers (workspace_id, id) SELECT $1, peer FROM input GROUP BY peer ORDER BY min(ord)
+       ON CONFLICT DO NOTHING
+     ),
      members AS (
-       INSERT INTO session_peers (workspace_id, session_id, peer_id) SELECT DISTINCT $1, $2, peer FROM input
+       INSERT INTO session_peers (workspace_id, session_id, peer_id)
+       SELECT $1, $2, peer FROM input GROUP BY peer ORDER BY min(ord)
        ON CONFLICT (workspace_id, session_id, peer_id) DO UPDATE SET left_at = NULL
        WHERE session_peers.left_at IS NOT NULL
      ),

@@ -9,11 +9,14 @@ export async function addSessionPeers(
   input: SessionPeersChangeInput,
 ): Promise<Ok> {
   await db.query(
-    `WITH input AS (SELECT DISTINCT jsonb_array_elements_text($3::jsonb) AS peer),
+    `WITH input AS (
+       SELECT peer, min(ord) AS ord FROM jsonb_array_elements_text($3::jsonb) WITH ORDINALITY AS given (peer, ord)
+       GROUP BY peer
+     ),
      new_workspace AS (INSERT INTO workspaces (id) VALUES ($1) ON CONFLICT DO NOTHING),
      new_session AS (INSERT INTO sessions (workspace_id, id) VALUES ($1, $2) ON CONFLICT DO NOTHING),
-     new_peers AS (INSERT INTO peers (workspace_id, id) SELECT $1, peer FROM input ON CONFLICT DO NOTHING)
-     INSERT INTO session_peers (workspace_id, session_id, peer_id) SELECT $1, $2, peer FROM input
+     new_peers AS (INSERT INTO peers (workspace_id, id) SELECT $1, peer FROM input ORDER BY ord ON CONFLICT DO NOTHING)
+     INSERT INTO session_peers (workspace_id, session_id, peer_id) SELECT $1, $2, peer FROM input ORDER BY ord
      ON CONFLICT (workspace_id, session_id, peer_id) DO UPDATE SET left_at = NULL, joined_at = now()
      WHERE session_peers.left_at IS NOT NULL`,
     [workspace, input.session, JSON.stringify(input.peers)],

@@ -23,8 +23,8 @@ export async function getContext(
            SELECT ${MESSAGE_JSON} AS message, m.created_at, m.seq,
              sum(m.token_count) OVER (ORDER BY m.created_at DESC, m.seq DESC ROWS UNBOUNDED PRECEDING) AS running
            FROM (SELECT * FROM messages m WHERE m.workspace_id = $1 AND m.session_id = $2
-                 ORDER BY m.created_at DESC, m.seq DESC LIMIT $3::int) m
-         ) w WHERE w.running <= $3::int
+                 ORDER BY m.created_at DESC, m.seq DESC LIMIT $3::bigint) m
+         ) w WHERE w.running <= $3::bigint
        ), '[]'::json) AS messages,
        (SELECT c.card FROM peer_cards c WHERE c.workspace_id = $1
           AND c.observer_id = $4::text AND c.observed_id = coalesce($5::text, $4::text)) AS peer_card

@@ -15,10 +15,10 @@ export async function listMessages(
        coalesce((
          SELECT json_agg(${MESSAGE_JSON} ORDER BY ${order})
          FROM (SELECT * FROM messages m WHERE m.workspace_id = $1 AND m.session_id = $2
-               ORDER BY ${order} LIMIT $3::int OFFSET $4::int) m
+               ORDER BY ${order} LIMIT $3::int OFFSET ($4::bigint - 1) * $3::int) m
        ), '[]'::json) AS items
      FROM sessions s WHERE s.workspace_id = $1 AND s.id = $2`,
-    [workspace, input.session, input.size, (input.page - 1) * input.size],
+    [workspace, input.session, input.size, input.page],
   );
   if (!row) throw new NotFoundError('session', input.session, 'session');
   return { items: row.items, page: input.page, size: input.size, total: row.total };

@@ -23,10 +23,10 @@ export async function listPeerSessions(
          FROM (SELECT s.*, sp.left_at IS NULL AS is_active
                FROM session_peers sp JOIN sessions s ON s.workspace_id = sp.workspace_id AND s.id = sp.session_id
                WHERE sp.workspace_id = $1 AND sp.peer_id = $2
-               ORDER BY ${order} LIMIT $3::int OFFSET $4::int) s
+               ORDER BY ${order} LIMIT $3::int OFFSET ($4::bigint - 1) * $3::int) s
        ), '[]'::json) AS items
      FROM peers p WHERE p.workspace_id = $1 AND p.id = $2`,
-    [workspace, input.peer, input.size, (input.page - 1) * input.size],
+    [workspace, input.peer, input.size, input.page],
   );
   if (!row) throw new NotFoundError('peer', input.peer, 'peer');
   return { items: row.items, page: input.page, size: input.size, total: row.total };

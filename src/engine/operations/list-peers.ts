@@ -6,7 +6,7 @@ import type { Database } from '../database/database.js';
 export async function listPeers(db: Database, workspace: string): Promise<PeerList> {
   const peers = await db.query<Peer>(
     `SELECT p.id, p.metadata, ${isoTimestamp('p.created_at')} AS created_at
-     FROM peers p WHERE p.workspace_id = $1 ORDER BY p.created_at, p.id`,
+     FROM peers p WHERE p.workspace_id = $1 ORDER BY p.created_at, p.seq`,
     [workspace],
   );
   return { peers };

@@ -13,7 +13,7 @@ export async function listSessionPeers(
   const [row] = await db.query<{ peers: Peer[] }>(
     `SELECT coalesce((
        SELECT json_agg(json_build_object('id', p.id, 'metadata', p.metadata,
-                'created_at', ${isoTimestamp('p.created_at')}) ORDER BY sp.joined_at, p.id)
+                'created_at', ${isoTimestamp('p.created_at')}) ORDER BY sp.joined_at, sp.seq)
        FROM session_peers sp JOIN peers p ON p.workspace_id = sp.workspace_id AND p.id = sp.peer_id
        WHERE sp.workspace_id = $1 AND sp.session_id = $2 AND sp.left_at IS NULL
      ), '[]'::json) AS peers

@@ -18,9 +18,9 @@ export async function listSessions(
          FROM (SELECT s.*, EXISTS (SELECT 1 FROM session_peers sp WHERE sp.workspace_id = s.workspace_id
                                    AND sp.session_id = s.id AND sp.left_at IS NULL) AS is_active
                FROM sessions s WHERE s.workspace_id = $1
-               ORDER BY ${order} LIMIT $2::int OFFSET $3::int) s
+               ORDER BY ${order} LIMIT $2::int OFFSET ($3::bigint - 1) * $2::int) s
        ), '[]'::json) AS items`,
-    [workspace, input.size, (input.page - 1) * input.size],
+    [workspace, input.size, input.page],
   );
   return { items: row?.items ?? [], page: input.page, size: input.size, total: row?.total ?? 0 };
 }

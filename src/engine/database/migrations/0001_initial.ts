@@ -10,12 +10,14 @@ CREATE TABLE workspaces (
 CREATE TABLE peers (
   workspace_id text NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
   id text NOT NULL,
+  -- Peers created by one statement share created_at: seq keeps the order they appeared in.
+  seq bigint GENERATED ALWAYS AS IDENTITY,
   metadata jsonb NOT NULL DEFAULT '{}',
   configuration jsonb NOT NULL DEFAULT '{}',
   created_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (workspace_id, id)
 );
-CREATE INDEX peers_by_age ON peers (workspace_id, created_at, id);
+CREATE INDEX peers_by_age ON peers (workspace_id, created_at, seq);
 
 CREATE TABLE sessions (
   workspace_id text NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
@@ -35,6 +37,7 @@ CREATE TABLE session_peers (
   workspace_id text NOT NULL,
   session_id text NOT NULL,
   peer_id text NOT NULL,
+  seq bigint GENERATED ALWAYS AS IDENTITY,
   observe_me boolean NOT NULL DEFAULT true,
   observe_others boolean NOT NULL DEFAULT false,
   joined_at timestamptz NOT NULL DEFAULT now(),
