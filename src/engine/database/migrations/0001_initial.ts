@@ -64,7 +64,7 @@ CREATE TABLE messages (
   FOREIGN KEY (workspace_id, session_id) REFERENCES sessions (workspace_id, id) ON DELETE CASCADE,
   FOREIGN KEY (workspace_id, peer_id) REFERENCES peers (workspace_id, id) ON DELETE CASCADE
 );
-CREATE INDEX messages_in_session ON messages (workspace_id, session_id, created_at, seq);
+CREATE INDEX messages_in_session ON messages (workspace_id, session_id, created_at, seq) INCLUDE (token_count);
 CREATE INDEX messages_by_peer ON messages (workspace_id, peer_id, created_at, seq);
 CREATE INDEX messages_search ON messages USING gin (search_vector);
 

@@ -1,0 +1,44 @@
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { type BenchSettings, readSettings } from './bench-settings.js';
+import { type BenchStore, createPgliteStore, createPostgresStore } from './bench-stores.js';
+import { benchmarkStore } from './benchmark-store.js';
+import { formatReport, type StoreOutcome } from './results-table.js';
+
+/**
+ * `npm run bench`: measures the MCP server over stdio on embedded PGlite and on a local
+ * Postgres server, and prints one markdown table. Progress goes to stderr, the table to stdout.
+ */
+async function main(): Promise<void> {
+  let settings: BenchSettings;
+  try {
+    settings = readSettings(process.argv.slice(2));
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+  const startedAt = new Date();
+  const loadBefore = loadavg()[0] ?? 0;
+  const started = performance.now();
+  const outcomes: StoreOutcome[] = [];
+  for (const database of settings.databases) {
+    const label = database === 'pglite' ? 'PGlite' : 'Postgres';
+    let store: BenchStore | undefined;
+    try {
+      store = database === 'pglite' ? await createPgliteStore() : await createPostgresStore();
+      outcomes.push(await benchmarkStore(store, settings));
+    } catch (error) {
+      // One database failing (say, no Postgres server) must not lose the other's numbers.
+      console.error(`[bench] ${label} failed:`, error);
+      outcomes.push({ label, error: (error as Error).message.split('\n')[0] ?? 'failed' });
+    } finally {
+      await store?.dispose().catch((error: Error) => console.error(`[bench] cleanup: ${error.message}`));
+    }
+  }
+  console.log(
+    formatReport(settings, outcomes, { startedAt, elapsedMs: performance.now() - started, loadBefore }),
+  );
+  if (outcomes.some((outcome) => 'error' in outcome)) process.exitCode = 1;
+}
+
+await main();

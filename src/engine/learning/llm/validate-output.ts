@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import type { ModeOutcome } from './mode-fallback.js';
+import { malformedReply } from './reply-errors.js';
+
+const MAX_DETAILS_LENGTH = 500;
+
+/**
+ * Checks what the model produced against the caller's schema. `undefined` stands for a reply in
+ * which no JSON was found. The failure names the schema paths, never the reply itself: it may
+ * quote the conversation.
+ */
+export function validateOutput<T>(output: unknown, schema: z.ZodType<T>, schemaName: string): ModeOutcome<T> {
+  if (output === undefined) {
+    return { kind: 'malformed', error: malformedReply(`the model's reply held no JSON object`) };
+  }
+  const result = schema.safeParse(output);
+  if (result.success) return { kind: 'value', value: result.data };
+  const issues = z.prettifyError(result.error).replace(/\s+/g, ' ').slice(0, MAX_DETAILS_LENGTH);
+  return {
+    kind: 'malformed',
+    error: malformedReply(`the model's reply did not match the "${schemaName}" schema`, issues),
+  };
+}
