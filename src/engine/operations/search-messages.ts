@@ -14,7 +14,11 @@ const ANY_WORD_CANDIDATES = 1000;
  * memory, so the candidates are every message matching all the words plus the newest
  * ${ANY_WORD_CANDIDATES} matching any: ranking stays bounded at any size.
  */
-export async function searchMessages(db: Database, workspace: string, input: SearchInput): Promise<SearchOutput> {
+export async function searchMessages(
+  db: Database,
+  workspace: string,
+  input: SearchInput,
+): Promise<SearchOutput> {
   await assertFiltersExist(db, workspace, input);
   const filters = `m.workspace_id = $1 AND ($3::text IS NULL OR m.session_id = $3::text)
     AND ($4::text IS NULL OR m.peer_id = $4::text)`;

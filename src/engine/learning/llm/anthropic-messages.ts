@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { extractJson } from './extract-json.js';
 import { isBadRequestAbout } from './is-bad-request-about.js';
-import type { GenerateObjectRequest, LlmClient } from './llm-client.js';
+import type { GenerateObjectRequest, GenerateTextRequest, LlmClient } from './llm-client.js';
 import type { LlmSettings } from './llm-settings.js';
 import { createModeFallback, type ModeOutcome } from './mode-fallback.js';
 import { parseAnswer } from './parse-answer.js';
@@ -101,7 +101,7 @@ export function createAnthropicMessages(settings: LlmSettings): LlmClient {
       });
     },
 
-    async generateText(request) {
+    async generateText(request: GenerateTextRequest): Promise<string> {
       const message = await createMessage(request.system, request.prompt, request.maxTokens);
       const text = textOf(message);
       if (text === '' && message.stop_reason === 'max_tokens') {

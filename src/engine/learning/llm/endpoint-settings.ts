@@ -20,7 +20,9 @@ export const EndpointSettings = z.object({
     // Visible ASCII only: fetch quotes an invalid header value in its error, which would leak the key.
     .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
     .optional()
-    .describe('Sent as the bearer token (OpenAI-compatible) or x-api-key (Anthropic); local servers need none.'),
+    .describe(
+      'Sent as the bearer token (OpenAI-compatible) or x-api-key (Anthropic); local servers need none.',
+    ),
   timeoutMs: z
     .number()
     .int('must be a whole number')

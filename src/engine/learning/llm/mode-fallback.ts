@@ -5,7 +5,9 @@ import type { LlmError } from './llm-error.js';
  * (it never will accept it); or `malformed`, this reply did not parse or validate (the next mode
  * may do better, and this one may work for another prompt).
  */
-export type ModeOutcome<T> = { kind: 'value'; value: T } | { kind: 'unsupported' | 'malformed'; error: LlmError };
+export type ModeOutcome<T> =
+  | { kind: 'value'; value: T }
+  | { kind: 'unsupported' | 'malformed'; error: LlmError };
 
 type ModeFallback<Mode extends string> = {
   /** Tries the modes in order from the one that last worked; throws the last failure. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { extractJson } from './extract-json.js';
 import { isBadRequestAbout } from './is-bad-request-about.js';
-import type { GenerateObjectRequest, LlmClient } from './llm-client.js';
+import type { GenerateObjectRequest, GenerateTextRequest, LlmClient } from './llm-client.js';
 import type { LlmSettings } from './llm-settings.js';
 import { createModeFallback, type ModeOutcome } from './mode-fallback.js';
 import { parseAnswer } from './parse-answer.js';
@@ -44,9 +44,18 @@ export function createOpenAiChat(settings: LlmSettings): LlmClient {
     const limit = maxTokens === undefined ? {} : { [tokenLimitKey]: maxTokens };
     let answer: unknown;
     try {
-      answer = await postJson({ url, headers, settings, body: { model: settings.model, messages, ...limit, ...extra } });
+      answer = await postJson({
+        url,
+        headers,
+        settings,
+        body: { model: settings.model, messages, ...limit, ...extra },
+      });
     } catch (error) {
-      if (maxTokens !== undefined && tokenLimitKey === 'max_tokens' && isBadRequestAbout(error, /max_completion_tokens/)) {
+      if (
+        maxTokens !== undefined &&
+        tokenLimitKey === 'max_tokens' &&
+        isBadRequestAbout(error, /max_completion_tokens/)
+      ) {
         tokenLimitKey = 'max_completion_tokens';
         return complete(messages, maxTokens, extra);
       }
@@ -71,7 +80,12 @@ export function createOpenAiChat(settings: LlmSettings): LlmClient {
         ];
         const responseFormat =
           mode === 'json_schema'
-            ? { response_format: { type: 'json_schema', json_schema: { name, schema: jsonSchema, strict: true } } }
+            ? {
+                response_format: {
+                  type: 'json_schema',
+                  json_schema: { name, schema: jsonSchema, strict: true },
+                },
+              }
             : mode === 'json_object'
               ? { response_format: { type: 'json_object' } }
               : {};
@@ -92,7 +106,7 @@ export function createOpenAiChat(settings: LlmSettings): LlmClient {
       });
     },
 
-    async generateText(request) {
+    async generateText(request: GenerateTextRequest): Promise<string> {
       const choice = await complete(
         [
           { role: 'system', content: request.system },
@@ -101,7 +115,8 @@ export function createOpenAiChat(settings: LlmSettings): LlmClient {
         request.maxTokens,
       );
       const text = choice.message.content ?? '';
-      // A reasoning model can spend the whole limit thinking; a partial text is still returned.
+      // Cut off before saying anything (a reasoning model may think through the whole limit) is an
+      // error; cut off mid-text returns the text so far, as the provider does.
       if (text === '' && choice.finish_reason === 'length') throw truncatedReply(request.maxTokens);
       if (choice.message.content == null) throw malformedReply('the model replied with no text');
       return text;

@@ -116,17 +116,27 @@ function describeFailure(
     };
   }
   if (kind === 'unreachable') {
-    return { message: `${endpoint} is unreachable${tries}`, hint: 'Check baseUrl and that the server is running.' };
+    return {
+      message: `${endpoint} is unreachable${tries}`,
+      hint: 'Check baseUrl and that the server is running.',
+    };
   }
   if (kind === 'rate_limited') {
-    return { message: `${endpoint} is rate limiting requests (429)${tries}`, hint: 'Lower the request rate or wait.' };
+    return {
+      message: `${endpoint} is rate limiting requests (429)${tries}`,
+      hint: 'Lower the request rate or wait.',
+    };
   }
   if (status === undefined || status < 300) {
-    return { message: `${endpoint} answered something other than JSON`, hint: 'Check baseUrl: it is the server root.' };
+    return {
+      message: `${endpoint} answered something other than JSON`,
+      hint: 'Check baseUrl: it is the server root.',
+    };
   }
   const message = `${endpoint} answered ${status}${tries}`;
   if (status === 401 || status === 403) return { message, hint: 'Check apiKey for this endpoint.' };
-  if (status === 404) return { message, hint: 'Check baseUrl (the server root, without /v1) and the model name.' };
+  if (status === 404)
+    return { message, hint: 'Check baseUrl (the server root, without /v1) and the model name.' };
   if (status >= 500) return { message, hint: 'The provider failed; trying again later may work.' };
   return { message };
 }
