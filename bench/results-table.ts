@@ -118,7 +118,7 @@ export function formatReport(
     '- Sessions of 200-1000 messages between user and assistant (a reviewer joins one in three); list_messages and get_context read the largest session.',
     ...(sample
       ? [
-          `- Largest session: ${sample.reads.map((reads) => `${reads.session.messages} msgs at ${thousands(reads.messages)}`).join(', ')}. Search queries (in turn, words OR-ed by the server): ${sample.queries.map((query) => `"${query}"`).join(', ')}; at ${thousands(large)} msgs a query matches ${measured.map((results) => `${results.searchMatches.toLocaleString('en')} (${results.label})`).join(', ')} messages on average, all of which search ranks.`,
+          `- Largest session: ${sample.reads.map((reads) => `${reads.session.messages} msgs at ${thousands(reads.messages)}`).join(', ')}. Search queries (in turn, words OR-ed by the server): ${sample.queries.map((query) => `"${query}"`).join(', ')}; at ${thousands(large)} msgs a query matches ${measured.map((results) => `${results.searchMatches.toLocaleString('en')} (${results.label})`).join(', ')} messages on average (search ranks those holding every word plus the newest 1,000 of them).`,
         ]
       : []),
     '- Start-up: spawn to the tools/list answer (initialize handshake included) and to the first list_sessions result; each launch waits for the previous server to exit. "New store" is one launch on a data folder (PGlite) or workspace (Postgres) that does not exist yet.',
