@@ -116,10 +116,11 @@ describe.each(['pglite', 'postgres'] as const)('input bounds over MCP (%s)', (db
     await expectNothingWritten();
   }
 
-  const addMessage = (message: Record<string, unknown>): Call => ({
+  const addBatch = (messages: Record<string, unknown>[]): Call => ({
     tool: 'add_messages',
-    args: { session: 'seed', messages: [message] },
+    args: { session: 'seed', messages },
   });
+  const addMessage = (message: Record<string, unknown>): Call => addBatch([message]);
 
   describe('page: integer >= 1', () => {
     it('rejects page 0 on every paginated tool', async () => {
@@ -334,16 +335,10 @@ describe.each(['pglite', 'postgres'] as const)('input bounds over MCP (%s)', (db
     it('rejects a message whose peer is empty, storing none of the batch', async () => {
       await expectRejected(
         [
-          {
-            tool: 'add_messages',
-            args: {
-              session: 'seed',
-              messages: [
-                { peer: 'ada', content: 'first' },
-                { peer: '', content: 'second' },
-              ],
-            },
-          },
+          addBatch([
+            { peer: 'ada', content: 'first' },
+            { peer: '', content: 'second' },
+          ]),
         ],
         'messages.1.peer',
         /must not be empty/,
@@ -354,16 +349,10 @@ describe.each(['pglite', 'postgres'] as const)('input bounds over MCP (%s)', (db
   it('rejects empty message content, storing none of the batch', async () => {
     await expectRejected(
       [
-        {
-          tool: 'add_messages',
-          args: {
-            session: 'seed',
-            messages: [
-              { peer: 'ada', content: 'first' },
-              { peer: 'ada', content: '' },
-            ],
-          },
-        },
+        addBatch([
+          { peer: 'ada', content: 'first' },
+          { peer: 'ada', content: '' },
+        ]),
       ],
       'messages.1.content',
       /must not be empty/,
