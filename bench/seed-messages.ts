@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import type { Client } from '@modelcontextprotocol/client';
+import { createEngine } from '../src/engine/create-engine.js';
 import { openDatabase } from '../src/engine/database/open-database.js';
-import { createEmbeddedMemoryService } from '../src/engine/embedded-memory-service.js';
+import { createLearning, OFFLINE_LEARNING } from '../src/engine/learning/create-learning.js';
 import type { BenchStore } from './bench-stores.js';
 import type { MessageBatch } from './conversation-plan.js';
 import { type Latency, summarize } from './measure-latency.js';
@@ -32,7 +33,13 @@ export async function seedThroughEngine(
   try {
     // Opening (for PGlite, loading the data folder) is start-up, measured elsewhere: not seeding.
     await database.query('SELECT 1');
-    const memory = createEmbeddedMemoryService(database, { workspace: store.workspace, contextTokens: 8192 });
+    // Only queue what the deriver will learn: seeding measures the writes.
+    const engine = createEngine(database, {
+      learning: createLearning(OFFLINE_LEARNING),
+      contextTokens: 8192,
+      deriver: false,
+    });
+    const memory = engine.memory(store.workspace);
     return await appendTimed(batches, (batch) => memory.addMessages(batch));
   } finally {
     await database.close();

@@ -4,6 +4,7 @@ import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import envPaths from 'env-paths';
 import { z } from 'zod';
+import { LearningSettings } from './engine/learning/learning-settings.js';
 
 /** Flags every command takes, with the environment variable that can set each one instead. */
 const FLAGS = {
@@ -16,6 +17,15 @@ const FLAGS = {
   host: { type: 'string', env: 'PEERMEM_HOST' },
   port: { type: 'string', env: 'PEERMEM_PORT' },
   token: { type: 'string', env: 'PEERMEM_MCP_TOKEN' },
+  deriver: { type: 'string', env: 'PEERMEM_DERIVER' },
+  'summary-every': { type: 'string', env: 'PEERMEM_SUMMARY_EVERY' },
+  reasoner: { type: 'string', env: 'PEERMEM_REASONER' },
+  'llm-base-url': { type: 'string', env: 'PEERMEM_LLM_BASE_URL' },
+  'llm-model': { type: 'string', env: 'PEERMEM_LLM_MODEL' },
+  embeddings: { type: 'string', env: 'PEERMEM_EMBEDDINGS' },
+  'embeddings-base-url': { type: 'string', env: 'PEERMEM_EMBEDDINGS_BASE_URL' },
+  'embeddings-model': { type: 'string', env: 'PEERMEM_EMBEDDINGS_MODEL' },
+  once: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -24,7 +34,7 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
 
 export const Config = z
   .object({
-    command: z.enum(['mcp', 'help', 'version']),
+    command: z.enum(['mcp', 'worker', 'status', 'help', 'version']),
     workspace: z
       .string()
       .min(1, 'must not be empty')
@@ -45,6 +55,9 @@ export const Config = z
     host: z.string().min(1).describe('Address the HTTP server binds.'),
     port: z.coerce.number().int().min(0).max(65_535, 'must be a port number (0 to 65535)'),
     token: z.string().min(16, 'must be at least 16 characters').optional().describe('Bearer token for HTTP.'),
+    deriver: z.boolean().describe('Learn from new messages in this process.'),
+    once: z.boolean().describe('worker: process what is queued, then exit.'),
+    learning: LearningSettings,
   })
   .refine((config) => !config.http || config.token !== undefined || LOOPBACK_HOSTS.has(config.host), {
     path: ['token'],
@@ -88,11 +101,21 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     host: pick('host') ?? '127.0.0.1',
     port: pick('port') ?? 8787,
     token: pick('token') || undefined,
+    deriver: !['off', 'false', '0', 'no'].includes(String(pick('deriver') ?? 'on').toLowerCase()),
+    learning: learningSettings(pick, env),
+    once: values.once === true,
   });
   if (!result.success) {
     const issue = result.error.issues[0];
     const field = String(issue?.path[0] ?? 'arguments');
     if (field === 'command') throw new ConfigError(`unknown command "${command}": run peermem --help`);
+    if (field === 'learning') {
+      const path = (issue?.path ?? []).slice(1).map(String);
+      const flag = LEARNING_FLAGS[path[0] ?? ''];
+      const detail = path.slice(1).join('.');
+      const named = flag ? describeSetting(flag) : 'learning';
+      throw new ConfigError(`${named}${detail ? ` (${detail})` : ''}: ${issue?.message ?? 'is invalid'}`);
+    }
     throw new ConfigError(`${describeSetting(field)}: ${issue?.message ?? 'is invalid'}`);
   }
   return result.data;
@@ -108,6 +131,58 @@ function parseFlags(argv: readonly string[]) {
   return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
 }
 
+const DEFAULT_BASE_URLS = {
+  openai: 'https://api.openai.com',
+  anthropic: 'https://api.anthropic.com',
+} as const;
+
+/**
+ * The reasoner and the embedder: offline unless a provider is named. API keys come from the
+ * environment only (PEERMEM_LLM_API_KEY, PEERMEM_EMBEDDINGS_API_KEY): a flag would show in `ps`.
+ */
+function learningSettings(pick: (name: keyof typeof FLAGS) => unknown, env: NodeJS.ProcessEnv) {
+  const reasoner = String(pick('reasoner') ?? 'offline');
+  const embeddings = String(pick('embeddings') ?? 'offline');
+  const endpoint = (baseUrl: unknown, apiKey: string | undefined) => ({
+    baseUrl,
+    ...(apiKey ? { apiKey } : {}),
+    timeoutMs: Number(env.PEERMEM_LLM_TIMEOUT_MS ?? 60_000),
+    maxRetries: 2,
+  });
+  const llmKey = env.PEERMEM_LLM_API_KEY || undefined;
+  return {
+    reasoner:
+      reasoner === 'offline'
+        ? { kind: reasoner }
+        : {
+            kind: 'llm',
+            llm: {
+              provider: reasoner,
+              model: pick('llm-model'),
+              ...endpoint(
+                pick('llm-base-url') ?? DEFAULT_BASE_URLS[reasoner as keyof typeof DEFAULT_BASE_URLS],
+                llmKey,
+              ),
+            },
+          },
+    embeddings:
+      embeddings === 'offline'
+        ? { kind: embeddings }
+        : {
+            kind: embeddings,
+            endpoint: {
+              model: pick('embeddings-model'),
+              batchSize: 256,
+              ...endpoint(
+                pick('embeddings-base-url') ?? DEFAULT_BASE_URLS.openai,
+                env.PEERMEM_EMBEDDINGS_API_KEY || llmKey,
+              ),
+            },
+          },
+    summaryEvery: Number(pick('summary-every') ?? 20),
+  };
+}
+
 const SETTING_NAMES: Record<string, keyof typeof FLAGS> = {
   workspace: 'workspace',
   dataDir: 'data-dir',
@@ -117,10 +192,19 @@ const SETTING_NAMES: Record<string, keyof typeof FLAGS> = {
   host: 'host',
   port: 'port',
   token: 'token',
+  deriver: 'deriver',
+  learning: 'reasoner',
+};
+
+/** The flag behind a nested learning setting, for error messages. */
+const LEARNING_FLAGS: Record<string, keyof typeof FLAGS> = {
+  reasoner: 'reasoner',
+  embeddings: 'embeddings',
+  summaryEvery: 'summary-every',
 };
 
 function describeSetting(field: string): string {
-  const flag = SETTING_NAMES[field];
+  const flag = SETTING_NAMES[field] ?? (field in FLAGS ? (field as keyof typeof FLAGS) : undefined);
   if (!flag) return field;
   const spec = FLAGS[flag];
   return 'env' in spec ? `--${flag} (${spec.env})` : `--${flag}`;

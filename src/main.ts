@@ -20,9 +20,17 @@ async function main(): Promise<void> {
     case 'version':
       process.stdout.write(`${VERSION}\n`);
       return;
+    // Imported here so that --help and --version answer without loading the server.
     case 'mcp':
-      // Imported here so that --help and --version answer without loading the server.
       await (await import('./cli/run-mcp.js')).runMcp(config);
+      process.exit(0);
+      break;
+    case 'worker':
+      await (await import('./cli/run-worker.js')).runWorker(config, { once: config.once });
+      process.exit(0);
+      break;
+    case 'status':
+      await (await import('./cli/run-status.js')).runStatus(config);
       process.exit(0);
   }
 }

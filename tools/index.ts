@@ -1,8 +1,11 @@
 import { addMessagesTool } from './add_messages.js';
 import { addSessionPeersTool } from './add_session_peers.js';
+import { chatTool } from './chat.js';
 import { deleteSessionTool } from './delete_session.js';
 import { getContextTool } from './get_context.js';
+import { getDeriverStatusTool } from './get_deriver_status.js';
 import { getPeerCardTool } from './get_peer_card.js';
+import { getRepresentationTool } from './get_representation.js';
 import { getSessionSummariesTool } from './get_session_summaries.js';
 import { listMessagesTool } from './list_messages.js';
 import { listPeerSessionsTool } from './list_peer_sessions.js';
@@ -18,9 +21,11 @@ import type { MemoryTool } from './tool.js';
 export const tools: readonly MemoryTool[] = [
   addMessagesTool,
   getContextTool,
+  chatTool,
   searchTool,
   getPeerCardTool,
   setPeerCardTool,
+  getRepresentationTool,
   listMessagesTool,
   listSessionsTool,
   listPeersTool,
@@ -29,5 +34,6 @@ export const tools: readonly MemoryTool[] = [
   addSessionPeersTool,
   removeSessionPeersTool,
   getSessionSummariesTool,
+  getDeriverStatusTool,
   deleteSessionTool,
 ];

@@ -1,33 +1,25 @@
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { ToolContext } from '../../tools/tool.js';
 import type { Config } from '../config.js';
-import { openDatabase } from '../engine/database/open-database.js';
-import { createEmbeddedMemoryService } from '../engine/embedded-memory-service.js';
 import { listen } from '../http/listen.js';
 import { createMcpHttpApp } from '../http/mcp-http-app.js';
 import { createMcpServer } from '../mcp/create-mcp-server.js';
+import { openEngine } from './open-engine.js';
+import { stopOnExit } from './stop-on-exit.js';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
 
 /** `peermem mcp`: the memory of one workspace, served over stdio or HTTP until told to stop. */
 export async function runMcp(config: Config): Promise<void> {
-  const database = openDatabase(
-    config.databaseUrl === undefined
-      ? { kind: 'pglite', dataDir: config.dataDir }
-      : { kind: 'postgres', url: config.databaseUrl },
-  );
+  const { database, engine } = openEngine(config, { deriver: config.deriver });
   // Report an unusable database at once, not only at the first tool call.
   database.query('SELECT 1').catch((error: Error) => console.error(`peermem: ${error.message}`));
-  const context: ToolContext = {
-    memory: createEmbeddedMemoryService(database, {
-      workspace: config.workspace,
-      contextTokens: config.contextTokens,
-    }),
-  };
+  const context: ToolContext = { memory: engine.memory(config.workspace) };
   const stop = config.http ? await serveHttp(context, config) : serveOverStdio(context);
   await stopOnExit(
     async () => {
       await stop();
+      await engine.stop();
       await database.close();
     },
     { onStdinClose: !config.http },
@@ -52,24 +44,4 @@ async function serveHttp(context: ToolContext, config: Config): Promise<() => Pr
     await close();
     await server.close();
   };
-}
-
-/** Waits for a signal (or, over stdio, for the client to hang up), then shuts down once. */
-function stopOnExit(shutdown: () => Promise<void>, options: { onStdinClose: boolean }): Promise<void> {
-  return new Promise((resolve) => {
-    let stopping = false;
-    const stop = () => {
-      if (stopping) return;
-      stopping = true;
-      shutdown()
-        .catch((error: Error) => console.error(`peermem: shutdown: ${error.message}`))
-        .finally(resolve);
-    };
-    if (options.onStdinClose) {
-      process.stdin.once('end', stop);
-      process.stdin.once('close', stop);
-    }
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
 }

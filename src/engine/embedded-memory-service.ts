@@ -1,10 +1,14 @@
 import type { MemoryService } from '../service/memory-service.js';
 import type { Database } from './database/database.js';
+import type { Learning } from './learning/learning.js';
 import { addMessages } from './operations/add-messages.js';
 import { addSessionPeers } from './operations/add-session-peers.js';
+import { chat } from './operations/chat.js';
 import { deleteSession } from './operations/delete-session.js';
 import { getContext } from './operations/get-context.js';
+import { getDeriverStatus } from './operations/get-deriver-status.js';
 import { getPeerCard } from './operations/get-peer-card.js';
+import { getRepresentation } from './operations/get-representation.js';
 import { getSessionSummaries } from './operations/get-session-summaries.js';
 import { listMessages } from './operations/list-messages.js';
 import { listPeerSessions } from './operations/list-peer-sessions.js';
@@ -14,12 +18,18 @@ import { listSessions } from './operations/list-sessions.js';
 import { removeSessionPeers } from './operations/remove-session-peers.js';
 import { searchMessages } from './operations/search-messages.js';
 import { setPeerCard } from './operations/set-peer-card.js';
+import type { MessageVectorCache } from './search/message-vector-cache.js';
 
 export type EmbeddedMemoryServiceOptions = {
   /** The workspace every call reads and writes. */
   workspace: string;
   /** The token budget of `getContext` when the caller gives none. */
   contextTokens: number;
+  learning: Learning;
+  /** Message vectors in memory, shared by every workspace of the process. */
+  vectors: MessageVectorCache;
+  /** Tells this process's deriver that new messages wait (another process finds them by polling). */
+  onMessagesAdded?: () => void;
 };
 
 /** The memory of one workspace, stored in `db`. */
@@ -27,9 +37,13 @@ export function createEmbeddedMemoryService(
   db: Database,
   options: EmbeddedMemoryServiceOptions,
 ): MemoryService {
-  const { workspace } = options;
+  const { workspace, learning, vectors } = options;
   return {
-    addMessages: (input) => addMessages(db, workspace, input),
+    addMessages: async (input) => {
+      const added = await addMessages(db, workspace, input);
+      options.onMessagesAdded?.();
+      return added;
+    },
     listMessages: (input) => listMessages(db, workspace, input),
     listPeers: () => listPeers(db, workspace),
     listPeerSessions: (input) => listPeerSessions(db, workspace, input),
@@ -42,6 +56,9 @@ export function createEmbeddedMemoryService(
     deleteSession: (input) => deleteSession(db, workspace, input),
     getSessionSummaries: (input) => getSessionSummaries(db, workspace, input),
     getContext: (input) => getContext(db, workspace, input, options.contextTokens),
-    search: (input) => searchMessages(db, workspace, input),
+    search: (input) => searchMessages(db, workspace, input, { embedder: learning.embedder, vectors }),
+    chat: (input) => chat(db, workspace, input, { learning, vectors }),
+    getRepresentation: (input) => getRepresentation(db, workspace, input),
+    getDeriverStatus: (input) => getDeriverStatus(db, workspace, input, learning),
   };
 }

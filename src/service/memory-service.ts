@@ -1,6 +1,8 @@
 import type { GetPeerCardInput, PeerCardOutput, SetPeerCardInput } from '../schemas/card.js';
+import type { ChatInput, ChatOutput } from '../schemas/chat.js';
 import type { Ok } from '../schemas/common.js';
 import type { ContextOutput, GetContextInput } from '../schemas/context.js';
+import type { DeriverStatusInput, DeriverStatusOutput } from '../schemas/deriver-status.js';
 import type {
   AddMessagesInput,
   AddMessagesOutput,
@@ -8,6 +10,7 @@ import type {
   ListMessagesOutput,
 } from '../schemas/message.js';
 import type { ListPeerSessionsInput, ListPeerSessionsOutput, PeerList } from '../schemas/peer.js';
+import type { GetRepresentationInput, RepresentationOutput } from '../schemas/representation.js';
 import type { SearchInput, SearchOutput } from '../schemas/search.js';
 import type {
   ListSessionsInput,
@@ -36,4 +39,7 @@ export interface MemoryService {
   getSessionSummaries(input: SessionInput): Promise<SessionSummariesOutput>;
   getContext(input: GetContextInput): Promise<ContextOutput>;
   search(input: SearchInput): Promise<SearchOutput>;
+  chat(input: ChatInput): Promise<ChatOutput>;
+  getRepresentation(input: GetRepresentationInput): Promise<RepresentationOutput>;
+  getDeriverStatus(input: DeriverStatusInput): Promise<DeriverStatusOutput>;
 }

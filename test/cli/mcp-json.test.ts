@@ -26,7 +26,7 @@ it('mcp.json starts a working server from the project folder', async () => {
       }),
     );
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(14);
+    expect(tools).toHaveLength(17);
     await callOk(client, 'add_messages', { session: 's', messages: [{ peer: 'me', content: 'hello' }] });
     expect(await callOk(client, 'list_sessions')).toMatchObject({ total: 1 });
   } finally {

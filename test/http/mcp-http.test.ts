@@ -4,12 +4,10 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/engine/database/open-database.js';
-import { createEmbeddedMemoryService } from '../../src/engine/embedded-memory-service.js';
 import { type Listening, listen } from '../../src/http/listen.js';
 import { createMcpHttpApp } from '../../src/http/mcp-http-app.js';
-import { callOk, PROJECT_ROOT } from '../support/mcp-targets.js';
-import { makeTempDir } from '../support/temp-dir.js';
+import { callOk, PROJECT_ROOT, sharedTestEngine } from '../support/mcp-targets.js';
+import { makeTempDir, uniqueWorkspace } from '../support/temp-dir.js';
 
 const TOKEN = 'a-long-enough-test-token';
 const initialize = {
@@ -20,8 +18,7 @@ const initialize = {
 };
 
 describe('MCP over HTTP on loopback', () => {
-  const database = openDatabase({ kind: 'memory' });
-  const memory = createEmbeddedMemoryService(database, { workspace: 'http', contextTokens: 8192 });
+  const memory = sharedTestEngine('pglite').memory(uniqueWorkspace('http'));
   let open: Listening;
   let guarded: Listening;
   const closers: (() => Promise<void>)[] = [];
@@ -31,7 +28,7 @@ describe('MCP over HTTP on loopback', () => {
     const withToken = createMcpHttpApp({ memory }, { loopback: true, token: TOKEN });
     open = await listen(plain.app.fetch, '127.0.0.1', 0);
     guarded = await listen(withToken.app.fetch, '127.0.0.1', 0);
-    closers.push(plain.close, withToken.close, open.close, guarded.close, () => database.close());
+    closers.push(plain.close, withToken.close, open.close, guarded.close);
   });
   afterAll(async () => {
     for (const close of closers) await close();
@@ -91,7 +88,7 @@ describe('MCP over HTTP on loopback', () => {
         requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },
       }),
     );
-    expect((await client.listTools()).tools.length).toBe(14);
+    expect((await client.listTools()).tools.length).toBe(17);
     await client.close();
   });
 });

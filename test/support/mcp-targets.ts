@@ -2,9 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { createMcpHandler } from '@modelcontextprotocol/server';
-import type { Database } from '../../src/engine/database/database.js';
+import { createEngine, DEFAULT_DERIVER, type Engine } from '../../src/engine/create-engine.js';
 import { openDatabase } from '../../src/engine/database/open-database.js';
-import { createEmbeddedMemoryService } from '../../src/engine/embedded-memory-service.js';
+import { createLearning, OFFLINE_LEARNING } from '../../src/engine/learning/create-learning.js';
 import { listen } from '../../src/http/listen.js';
 import { createMcpHttpApp } from '../../src/http/mcp-http-app.js';
 import { createMcpServer } from '../../src/mcp/create-mcp-server.js';
@@ -16,7 +16,13 @@ export type TransportKind = 'in-process' | 'stdio' | 'http';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-export type ConnectedClient = { client: Client; workspace: string; close(): Promise<void> };
+export type ConnectedClient = {
+  client: Client;
+  workspace: string;
+  /** The engine behind an in-process or HTTP server (its deriver can be drained); none over stdio. */
+  engine: Engine | undefined;
+  close(): Promise<void>;
+};
 
 /** A real MCP client connected to a real server over the given transport and database. */
 export async function connectClient(
@@ -27,8 +33,8 @@ export async function connectClient(
   const client = new Client({ name: 'peermem-tests', version: '1.0.0' });
   if (transport === 'stdio') return connectOverStdio(client, workspace, database);
 
-  const db = sharedTestDatabase(database);
-  const memory = createEmbeddedMemoryService(db, { workspace, contextTokens: 8192 });
+  const engine = sharedTestEngine(database);
+  const memory = engine.memory(workspace);
   if (transport === 'in-process') {
     const handler = createMcpHandler(() => createMcpServer({ memory }));
     await client.connect(
@@ -39,6 +45,7 @@ export async function connectClient(
     return {
       client,
       workspace,
+      engine,
       async close() {
         await client.close();
         await handler.close();
@@ -51,6 +58,7 @@ export async function connectClient(
   return {
     client,
     workspace,
+    engine,
     async close() {
       await client.close();
       await close();
@@ -59,22 +67,28 @@ export async function connectClient(
   };
 }
 
-const sharedDatabases = new Map<DatabaseKind, Database>();
+const sharedEngines = new Map<DatabaseKind, Engine>();
 
 /**
- * One in-memory PGlite, or one pool to the test Postgres server, per test worker: clients get
- * a fresh workspace each, as the users of one server do, and no test waits for a database to open.
+ * One engine per database kind and test worker (an in-memory PGlite, or a pool to the test
+ * Postgres server), learning offline as a real server does: clients get a fresh workspace
+ * each, as the users of one server do, and no test waits for a database to open.
  */
-function sharedTestDatabase(kind: DatabaseKind): Database {
-  let database = sharedDatabases.get(kind);
-  if (!database) {
-    database =
+export function sharedTestEngine(kind: DatabaseKind): Engine {
+  let engine = sharedEngines.get(kind);
+  if (!engine) {
+    const database =
       kind === 'pglite'
         ? openDatabase({ kind: 'memory' })
         : openDatabase({ kind: 'postgres', url: POSTGRES_URL });
-    sharedDatabases.set(kind, database);
+    engine = createEngine(database, {
+      learning: createLearning(OFFLINE_LEARNING),
+      contextTokens: 8192,
+      deriver: { ...DEFAULT_DERIVER, pollMs: 200 },
+    });
+    sharedEngines.set(kind, engine);
   }
-  return database;
+  return engine;
 }
 
 async function connectOverStdio(
@@ -88,6 +102,7 @@ async function connectOverStdio(
   return {
     client,
     workspace,
+    engine: undefined,
     async close() {
       await client.close();
       await dataDir.remove();

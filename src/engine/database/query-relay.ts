@@ -12,6 +12,13 @@ import type { Database } from './database.js';
 type Request = { id: number; text: string; params: unknown[] };
 type Reply = { id: number; rows?: Record<string, unknown>[]; error?: { message: string; code?: string } };
 
+/**
+ * The owner's last line before it hangs up on purpose: every request it read has been answered,
+ * so whatever is still unanswered was never run and may safely go to the next owner.
+ */
+const GOODBYE = { goodbye: true };
+const NOT_RUN = 'PEERMEM_RELAY_CLOSING';
+
 /** Raised on the client side when the owning process goes away. */
 export class RelayClosedError extends Error {
   override name = 'RelayClosedError';
@@ -33,15 +40,20 @@ export async function serveQueryRelay(
   socketPath: string,
 ): Promise<{ close(): Promise<void> }> {
   const sockets = new Set<Socket>();
+  const inFlight = new Set<Promise<void>>();
+  let closing = false;
   const server: Server = createServer((socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => socket.destroy());
     const lines = createInterface({ input: socket, crlfDelay: Number.POSITIVE_INFINITY });
+    lines.on('error', () => socket.destroy());
     lines.on('line', (line) => {
-      void answer(line).then((reply) => {
+      const answered = answer(line).then((reply) => {
         if (socket.writable) socket.write(`${JSON.stringify(reply, bigintAsString)}\n`);
       });
+      inFlight.add(answered);
+      void answered.finally(() => inFlight.delete(answered));
     });
   });
   async function answer(line: string): Promise<Reply> {
@@ -51,6 +63,7 @@ export async function serveQueryRelay(
     } catch {
       return { id: -1, error: { message: 'malformed relay request' } };
     }
+    if (closing) return { id: request.id, error: { message: 'the owner is closing', code: NOT_RUN } };
     try {
       return { id: request.id, rows: await database.query(request.text, request.params) };
     } catch (error) {
@@ -63,11 +76,14 @@ export async function serveQueryRelay(
     server.listen(socketPath, () => resolve());
   });
   return {
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    /** Answers what it already read (running nothing new), says goodbye, then hangs up. */
+    async close() {
+      closing = true;
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      while (inFlight.size > 0) await Promise.all(inFlight);
+      for (const socket of sockets) socket.end(`${JSON.stringify(GOODBYE)}\n`);
+      await stopped;
+    },
   };
 }
 
@@ -84,19 +100,29 @@ export async function connectQueryRelay(socketPath: string): Promise<Database> {
   >();
   let nextId = 1;
   let closed = false;
+  let saidGoodbye = false;
   const failAll = (reason: string) => {
     closed = true;
-    for (const { reject } of pending.values()) reject(new RelayClosedError(reason, false));
+    for (const { reject } of pending.values()) reject(new RelayClosedError(reason, saidGoodbye));
     pending.clear();
   };
   socket.on('error', () => socket.destroy());
   socket.on('close', () => failAll('the peermem process that owns the data folder went away'));
-  createInterface({ input: socket, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) => {
-    const reply = JSON.parse(line) as Reply;
+  const lines = createInterface({ input: socket, crlfDelay: Number.POSITIVE_INFINITY });
+  // A reset connection is reported by 'close' above; the line reader must not throw it again.
+  lines.on('error', () => {});
+  lines.on('line', (line) => {
+    const reply = JSON.parse(line) as Reply & { goodbye?: boolean };
+    if (reply.goodbye) {
+      saidGoodbye = true;
+      return;
+    }
     const waiter = pending.get(reply.id);
     if (!waiter) return;
     pending.delete(reply.id);
-    if (reply.error) waiter.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code }));
+    if (reply.error?.code === NOT_RUN) waiter.reject(new RelayClosedError(reply.error.message, true));
+    else if (reply.error)
+      waiter.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code }));
     else waiter.resolve(reply.rows ?? []);
   });
   return {

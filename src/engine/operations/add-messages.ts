@@ -5,7 +5,8 @@ import type { Database } from '../database/database.js';
 
 /**
  * Appends messages to a session, creating the workspace, the session and each author (as a
- * member of the session) on first reference. One statement: all of it is stored, or none.
+ * member of the session) on first reference, and queues them for the deriver. One statement:
+ * all of it is stored, or none.
  */
 export async function addMessages(
   db: Database,
@@ -45,6 +46,11 @@ export async function addMessages(
        INSERT INTO messages (workspace_id, session_id, peer_id, content, metadata, token_count, created_at)
        SELECT $1, $2, peer, content, metadata, token_count, coalesce(created_at, now()) FROM input ORDER BY ord
        RETURNING *
+     ),
+     -- The deriver learns from the new messages in the background (see src/engine/deriver).
+     task AS (
+       INSERT INTO derivation_tasks (workspace_id, session_id, kind, first_seq, last_seq)
+       SELECT $1, $2, 'observe', min(seq), max(seq) FROM m
      )
      SELECT ${MESSAGE_COLUMNS} FROM m ORDER BY m.seq`,
     [workspace, input.session, JSON.stringify(batch)],

@@ -1,14 +1,22 @@
 import type { ContextOutput, GetContextInput } from '../../schemas/context.js';
 import type { Message } from '../../schemas/message.js';
+import type { Summary } from '../../schemas/summary.js';
 import { NotFoundError } from '../../service/errors.js';
 import { MESSAGE_JSON } from '../columns.js';
+import { countTokens } from '../count-tokens.js';
 import type { Database } from '../database/database.js';
+import { readPeerCard } from '../reads/read-peer-card.js';
+import { readRepresentation } from '../reads/read-representation.js';
+import { readSummaries } from '../reads/read-summaries.js';
+
+// Of the budget, at most this share goes to what is known about the peer, and to the summary.
+const REPRESENTATION_SHARE = 0.3;
+const SUMMARY_SHARE = 0.3;
 
 /**
- * The newest messages of a session that fit in `tokens`, returned oldest first, with the
- * perspective peer's card when asked. Every message has at least one token, so the window
- * never holds more than `tokens` messages: that bounds the rows read in a long session. The
- * running sum reads only the narrow columns; rows are shaped into JSON only once kept.
+ * What to put in a prompt to continue a session, all within `tokens`: what is known about the
+ * perspective peer (its card and representation) when asked, then a summary of the messages
+ * before the window when asked, then the newest messages that fit the rest, oldest first.
  */
 export async function getContext(
   db: Database,
@@ -17,32 +25,107 @@ export async function getContext(
   defaultTokens: number,
 ): Promise<ContextOutput> {
   const budget = input.tokens ?? defaultTokens;
-  const [row] = await db.query<{ messages: Message[]; peer_card: string[] | null }>(
-    `SELECT
-       coalesce((
-         SELECT json_agg(${MESSAGE_JSON} ORDER BY m.created_at, m.seq) FROM messages m
-         WHERE m.seq IN (
-           SELECT w.seq FROM (
-             SELECT newest.seq,
-               sum(newest.token_count) OVER (ORDER BY newest.created_at DESC, newest.seq DESC ROWS UNBOUNDED PRECEDING)
-                 AS running
-             FROM (SELECT seq, created_at, token_count FROM messages WHERE workspace_id = $1 AND session_id = $2
-                   ORDER BY created_at DESC, seq DESC LIMIT $3::bigint) newest
-           ) w WHERE w.running <= $3::bigint
-         )
-       ), '[]'::json) AS messages,
-       (SELECT c.card FROM peer_cards c WHERE c.workspace_id = $1
-          AND c.observer_id = $4::text AND c.observed_id = coalesce($5::text, $4::text)) AS peer_card
-     FROM sessions s WHERE s.workspace_id = $1 AND s.id = $2`,
-    [workspace, input.session, budget, input.peer_perspective ?? null, input.peer_target ?? null],
+  const summaries = await readSummaries(db, workspace, input.session);
+  if (!summaries) throw new NotFoundError('session', input.session, 'session');
+  let remaining = budget;
+
+  let peer_card: string[] | null = null;
+  let peer_representation: string | null = null;
+  if (input.peer_perspective !== undefined) {
+    const pair = { observer: input.peer_perspective, observed: input.peer_target ?? input.peer_perspective };
+    const [card, representation] = await Promise.all([
+      readPeerCard(db, workspace, pair),
+      readRepresentation(db, workspace, pair),
+    ]);
+    const [cardTokens = 0] = await countTokens([card?.join('\n') ?? '']);
+    if (card && cardTokens <= remaining) {
+      peer_card = card;
+      remaining -= cardTokens;
+    }
+    if (representation) {
+      peer_representation = await trimToTokens(
+        representation,
+        Math.min(remaining, budget * REPRESENTATION_SHARE),
+      );
+      remaining -= peer_representation ? ((await countTokens([peer_representation]))[0] ?? 0) : 0;
+    }
+  }
+
+  let summary: Summary | null = null;
+  if (input.summary) {
+    summary =
+      [summaries.long, summaries.short].find(
+        (candidate) =>
+          candidate !== null && candidate.token_count <= Math.min(remaining, budget * SUMMARY_SHARE),
+      ) ?? null;
+    if (summary) remaining -= summary.token_count;
+  }
+
+  const messages = await newestMessagesWithin(db, workspace, input.session, Math.max(0, remaining));
+  // A summary is for what lies beyond the window: none when the window holds the whole session.
+  if (
+    summary &&
+    messages.length > 0 &&
+    (await isWholeSession(db, workspace, input.session, messages.length))
+  ) {
+    summary = null;
+  }
+  return { id: input.session, messages, summary, peer_representation, peer_card };
+}
+
+/**
+ * The newest messages whose tokens add up to at most `budget`, oldest first. Every message has
+ * at least one token, so the window never holds more than `budget` messages: that bounds the
+ * rows read in a long session. The running sum reads only the narrow columns.
+ */
+async function newestMessagesWithin(
+  db: Database,
+  workspace: string,
+  session: string,
+  budget: number,
+): Promise<Message[]> {
+  if (budget < 1) return [];
+  const [row] = await db.query<{ messages: Message[] }>(
+    `SELECT coalesce((
+       SELECT json_agg(${MESSAGE_JSON} ORDER BY m.created_at, m.seq) FROM messages m
+       WHERE m.seq IN (
+         SELECT w.seq FROM (
+           SELECT newest.seq,
+             sum(newest.token_count) OVER (ORDER BY newest.created_at DESC, newest.seq DESC ROWS UNBOUNDED PRECEDING)
+               AS running
+           FROM (SELECT seq, created_at, token_count FROM messages WHERE workspace_id = $1 AND session_id = $2
+                 ORDER BY created_at DESC, seq DESC LIMIT $3::bigint) newest
+         ) w WHERE w.running <= $3::bigint
+       )
+     ), '[]'::json) AS messages`,
+    [workspace, session, Math.floor(budget)],
   );
-  if (!row) throw new NotFoundError('session', input.session, 'session');
-  return {
-    id: input.session,
-    messages: row.messages,
-    // Summaries and representations are produced by the learning engine; until then, none exist.
-    summary: null,
-    peer_representation: null,
-    peer_card: row.peer_card,
-  };
+  return row?.messages ?? [];
+}
+
+async function isWholeSession(
+  db: Database,
+  workspace: string,
+  session: string,
+  shown: number,
+): Promise<boolean> {
+  const [row] = await db.query<{ message_count: number }>(
+    'SELECT message_count FROM sessions WHERE workspace_id = $1 AND id = $2',
+    [workspace, session],
+  );
+  return (row?.message_count ?? 0) <= shown;
+}
+
+/** The longest run of whole lines of `text` within `budget` tokens, or null when none fits. */
+async function trimToTokens(text: string, budget: number): Promise<string | null> {
+  const lines = text.split('\n');
+  const counts = await countTokens(lines.map((line) => `${line}\n`));
+  let used = 0;
+  let kept = 0;
+  for (const count of counts) {
+    if (used + count > budget) break;
+    used += count;
+    kept++;
+  }
+  return kept > 1 ? lines.slice(0, kept).join('\n') : null;
 }

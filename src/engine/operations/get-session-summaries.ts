@@ -1,18 +1,16 @@
 import type { SessionInput } from '../../schemas/session.js';
-import type { SessionSummariesOutput } from '../../schemas/summary.js';
+import type { SessionSummariesOutput, Summary } from '../../schemas/summary.js';
 import { NotFoundError } from '../../service/errors.js';
 import type { Database } from '../database/database.js';
+import { readSummaries } from '../reads/read-summaries.js';
 
-/** The short and long summaries of a session: null until the learning engine writes them. */
+/** The short and long summaries of a session: null until the deriver has written them. */
 export async function getSessionSummaries(
   db: Database,
   workspace: string,
   input: SessionInput,
 ): Promise<SessionSummariesOutput> {
-  const found = await db.query('SELECT 1 FROM sessions WHERE workspace_id = $1 AND id = $2', [
-    workspace,
-    input.session,
-  ]);
-  if (found.length === 0) throw new NotFoundError('session', input.session, 'session');
-  return { short: null, long: null };
+  const summaries = await readSummaries(db, workspace, input.session);
+  if (!summaries) throw new NotFoundError('session', input.session, 'session');
+  return summaries satisfies { short: Summary | null; long: Summary | null };
 }

@@ -3,42 +3,50 @@ import type { SearchInput, SearchOutput } from '../../schemas/search.js';
 import { NotFoundError } from '../../service/errors.js';
 import { MESSAGE_COLUMNS } from '../columns.js';
 import type { Database } from '../database/database.js';
+import type { Embedder } from '../learning/llm/embedder.js';
+import { fullTextRanks } from '../search/full-text-ranks.js';
+import { fuseRankings } from '../search/fuse-rankings.js';
+import type { MessageVectorCache } from '../search/message-vector-cache.js';
+import { semanticRanks } from '../search/semantic-ranks.js';
 
-/** How many of the newest messages matching any query word are ranked, besides those matching all. */
-const ANY_WORD_CANDIDATES = 1000;
+// Full-text ranking leads; meaning breaks ties and finds paraphrases (weights chosen on LoCoMo).
+const FULL_TEXT_WEIGHT = 1;
+const SEMANTIC_WEIGHT = 0.4;
 
 /**
- * Full-text search over messages. A question rarely repeats every word of the message that
- * answers it, so messages matching any of its words are candidates, ranked by how many of the
- * words they hold and how close together. Common words can match a large share of a big
- * memory, so the candidates are every message matching all the words plus the newest
- * ${ANY_WORD_CANDIDATES} matching any: ranking stays bounded at any size.
+ * Hybrid search: full-text and semantic rankings of the messages, fused by reciprocal rank.
+ * A message the deriver has not embedded yet is still found by its words.
  */
 export async function searchMessages(
   db: Database,
   workspace: string,
   input: SearchInput,
+  search: { embedder: Embedder; vectors: MessageVectorCache },
 ): Promise<SearchOutput> {
   await assertFiltersExist(db, workspace, input);
-  const filters = `m.workspace_id = $1 AND ($3::text IS NULL OR m.session_id = $3::text)
-    AND ($4::text IS NULL OR m.peer_id = $4::text)`;
-  const messages = await db.query<Message>(
-    `WITH q AS (
-       SELECT plainto_tsquery('english', $2) AS all_words,
-              replace(plainto_tsquery('english', $2)::text, ' & ', ' | ')::tsquery AS any_word
-     ),
-     candidates AS (
-       (SELECT m.seq FROM messages m, q WHERE ${filters} AND m.search_vector @@ q.all_words)
-       UNION
-       (SELECT m.seq FROM messages m, q WHERE ${filters} AND m.search_vector @@ q.any_word
-        ORDER BY m.seq DESC LIMIT ${ANY_WORD_CANDIDATES})
-     )
-     SELECT ${MESSAGE_COLUMNS} FROM messages m JOIN candidates c ON c.seq = m.seq, q
-     ORDER BY ts_rank_cd(m.search_vector, q.any_word) DESC, m.created_at DESC, m.seq DESC
-     LIMIT $5::int`,
-    [workspace, input.query, input.session ?? null, input.peer ?? null, input.limit],
+  const scope = { session: input.session, peer: input.peer };
+  const depth = Math.max(50, input.limit * 5);
+  const [byWords, byMeaning] = await Promise.all([
+    fullTextRanks(db, workspace, input.query, scope, depth),
+    semanticRanks(db, search, workspace, input.query, scope, depth),
+  ]);
+  const best = fuseRankings([
+    { ids: byWords, weight: FULL_TEXT_WEIGHT },
+    { ids: byMeaning, weight: SEMANTIC_WEIGHT },
+  ]).slice(0, input.limit);
+  return { messages: await messagesBySeq(db, workspace, best) };
+}
+
+/** The messages with these seqs, in the order given; deleted ones are left out. */
+async function messagesBySeq(db: Database, workspace: string, seqs: readonly string[]): Promise<Message[]> {
+  if (seqs.length === 0) return [];
+  const rows = await db.query<Message & { seq: string }>(
+    `SELECT m.seq::text AS seq, ${MESSAGE_COLUMNS} FROM messages m
+     WHERE m.workspace_id = $1 AND m.seq IN (SELECT jsonb_array_elements_text($2::jsonb)::bigint)`,
+    [workspace, JSON.stringify(seqs)],
   );
-  return { messages };
+  const bySeq = new Map(rows.map(({ seq, ...message }) => [seq, message]));
+  return seqs.flatMap((seq) => bySeq.get(seq) ?? []);
 }
 
 async function assertFiltersExist(db: Database, workspace: string, input: SearchInput): Promise<void> {

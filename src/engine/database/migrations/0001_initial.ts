@@ -58,9 +58,9 @@ CREATE TABLE messages (
   metadata jsonb NOT NULL DEFAULT '{}',
   token_count integer NOT NULL,
   created_at timestamptz NOT NULL,
-  -- A tsvector holds at most 1 MB, so only the first 100,000 characters are indexed:
-  -- a longer message is still stored whole.
-  search_vector tsvector GENERATED ALWAYS AS (to_tsvector('english', left(content, 100000))) STORED,
+  -- The author's name is indexed with the text: questions name people. A tsvector holds at
+  -- most 1 MB, so only the first 100,000 characters are indexed; the message is stored whole.
+  search_vector tsvector GENERATED ALWAYS AS (to_tsvector('english', peer_id || ' ' || left(content, 100000))) STORED,
   FOREIGN KEY (workspace_id, session_id) REFERENCES sessions (workspace_id, id) ON DELETE CASCADE,
   FOREIGN KEY (workspace_id, peer_id) REFERENCES peers (workspace_id, id) ON DELETE CASCADE
 );

@@ -1,0 +1,21 @@
+import { type MemoryResource, peerIdsStartingWith } from './resource.js';
+
+export const peerRepresentationResource: MemoryResource = {
+  name: 'peer_representation',
+  template: 'memory://peers/{peer}/representation',
+  title: 'What is known about a peer',
+  description: 'Markdown: the peer card and the newest observations about one peer.',
+  mimeType: 'text/markdown',
+  async list(context) {
+    const ids = await peerIdsStartingWith('', context);
+    return ids.map((id) => ({
+      uri: `memory://peers/${encodeURIComponent(id)}/representation`,
+      name: `What is known about ${id}`,
+    }));
+  },
+  complete: { peer: peerIdsStartingWith },
+  async read({ peer = '' }, { memory }) {
+    const { representation } = await memory.getRepresentation({ peer });
+    return representation;
+  },
+};

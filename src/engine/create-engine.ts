@@ -1,0 +1,49 @@
+import type { MemoryService } from '../service/memory-service.js';
+import type { Database } from './database/database.js';
+import { type Deriver, type DeriverOptions, startDeriver } from './deriver/run-deriver.js';
+import { createEmbeddedMemoryService } from './embedded-memory-service.js';
+import type { Learning } from './learning/learning.js';
+import { createMessageVectorCache } from './search/message-vector-cache.js';
+
+export type EngineOptions = {
+  learning: Learning;
+  /** The token budget of get_context when the caller gives none. */
+  contextTokens: number;
+  /** Learn in this process (false: only queue, for a separate `peermem worker`). */
+  deriver: DeriverOptions | false;
+};
+
+export type Engine = {
+  /** The memory of one workspace. */
+  memory(workspace: string): MemoryService;
+  /** The deriver of this process, when it runs one. */
+  deriver: Deriver | undefined;
+  /** Stops learning; the database stays open (it belongs to the caller). */
+  stop(): Promise<void>;
+};
+
+/** The embedded engine of one process: one database, one deriver, any number of workspaces. */
+export function createEngine(db: Database, options: EngineOptions): Engine {
+  const vectors = createMessageVectorCache(db);
+  const deriver = options.deriver === false ? undefined : startDeriver(db, options.learning, options.deriver);
+  return {
+    memory: (workspace) =>
+      createEmbeddedMemoryService(db, {
+        workspace,
+        contextTokens: options.contextTokens,
+        learning: options.learning,
+        vectors,
+        onMessagesAdded: () => deriver?.nudge(),
+      }),
+    deriver,
+    stop: async () => deriver?.stop(),
+  };
+}
+
+/** Deriver settings fit for a server: prompt, patient with providers, crash-safe. */
+export const DEFAULT_DERIVER: DeriverOptions = {
+  batchSize: 4,
+  pollMs: 1000,
+  leaseSeconds: 300,
+  maxAttempts: 5,
+};

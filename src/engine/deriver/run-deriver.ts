@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../database/database.js';
+import type { Learning } from '../learning/learning.js';
+import { claimTasks } from './claim-tasks.js';
+import { completeTask } from './complete-task.js';
+import type { DerivationTask } from './derivation-task.js';
+import { deriveTask } from './derive-task.js';
+import { failTask } from './fail-task.js';
+
+export type DeriverOptions = {
+  /** Tasks claimed at once (each is one add_messages call). */
+  batchSize: number;
+  /** How often an idle deriver looks for work another process queued. */
+  pollMs: number;
+  /** A claim older than this is taken to belong to a dead worker. */
+  leaseSeconds: number;
+  maxAttempts: number;
+  onError?: (error: unknown, task?: DerivationTask) => void;
+};
+
+export type Deriver = {
+  /** Look for work now (called after this process queued some). */
+  nudge(): void;
+  /** Process every ready task, then resolve: for tests, benchmarks and `peermem worker --once`. */
+  drain(): Promise<number>;
+  stop(): Promise<void>;
+};
+
+/**
+ * The background learner: claims queued tasks, works out what they teach, and writes it. Runs
+ * in the server process and in `peermem worker`; any number of them share one queue.
+ */
+export function startDeriver(db: Database, learning: Learning, options: DeriverOptions): Deriver {
+  const claimToken = randomUUID();
+  let running = true;
+  let wake: (() => void) | undefined;
+  let current: Promise<unknown> = Promise.resolve();
+
+  async function processBatch(): Promise<number> {
+    const tasks = await claimTasks(db, {
+      limit: options.batchSize,
+      leaseSeconds: options.leaseSeconds,
+      claimToken,
+    });
+    for (const task of tasks) {
+      try {
+        await completeTask(db, task, await deriveTask(db, task, learning));
+      } catch (error) {
+        options.onError?.(error, task);
+        const { message, retryable, retryAfterMs } = describeFailure(error);
+        await failTask(db, task, {
+          message,
+          retryable,
+          maxAttempts: options.maxAttempts,
+          retryAfterMs,
+        }).catch(() => {});
+      }
+    }
+    return tasks.length;
+  }
+
+  async function drain(): Promise<number> {
+    let total = 0;
+    for (let count = await processBatch(); count > 0; count = await processBatch()) total += count;
+    return total;
+  }
+
+  async function loop(): Promise<void> {
+    while (running) {
+      current = drain().catch((error: unknown) => options.onError?.(error));
+      await current;
+      if (!running) break;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, options.pollMs).unref();
+      });
+    }
+  }
+  const looping = loop();
+
+  return {
+    nudge: () => wake?.(),
+    drain: async () => {
+      await current;
+      return drain();
+    },
+    async stop() {
+      running = false;
+      wake?.();
+      await looping;
+    },
+  };
+}
+
+function describeFailure(error: unknown): { message: string; retryable: boolean; retryAfterMs?: number } {
+  if (error instanceof Error) {
+    const { retryable, retryAfterMs } = error as Error & { retryable?: boolean; retryAfterMs?: number };
+    return {
+      message: error.message,
+      // Errors that do not say otherwise (a database hiccup) are worth another try.
+      retryable: retryable ?? true,
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    };
+  }
+  return { message: String(error), retryable: true };
+}

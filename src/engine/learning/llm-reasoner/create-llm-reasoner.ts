@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { formatDay } from '../format-day.js';
+import type { LlmClient } from '../llm/llm-client.js';
+import type { Reasoner, SpokenMessage } from '../reasoner.js';
+
+// Strict structured output wants every field present: absent values are null.
+const Extraction = z.object({
+  facts: z.array(
+    z.object({
+      content: z
+        .string()
+        .describe('One atomic fact about the speaker, in the third person, with absolute dates.'),
+      slot: z
+        .string()
+        .nullable()
+        .describe(
+          'For a fact a newer one replaces (where they live, their job): a short slot name; else null.',
+        ),
+      card_entry: z
+        .string()
+        .nullable()
+        .describe(
+          'For a stable fact fit for a profile card: "Label: value" (e.g. "Lives in: Lisbon"); else null.',
+        ),
+      occurred_at: z
+        .string()
+        .nullable()
+        .describe('When it happened, ISO 8601 date, if the messages tell; else null.'),
+      message_ids: z.array(z.string()).describe('The ids of the messages the fact comes from.'),
+    }),
+  ),
+});
+
+const Answer = z.object({
+  answer: z.string().nullable().describe('A short, direct answer, or null when the memory does not hold it.'),
+});
+
+const transcript = (messages: readonly SpokenMessage[]) =>
+  messages
+    .map(
+      (message) =>
+        `[${message.id}] ${formatDay(new Date(message.created_at))} ${message.peer_id}: ${message.content}`,
+    )
+    .join('\n');
+
+/** A reasoner backed by a language model (any OpenAI-compatible endpoint, or Anthropic). */
+export function createLlmReasoner(client: LlmClient): Reasoner {
+  return {
+    name: `llm:${client.model}`,
+    async extractObservations(speaker, messages) {
+      const { facts } = await client.generateObject({
+        system:
+          'You extract durable facts about one person from a conversation, for a long-term memory. ' +
+          'Only facts the person states or clearly implies about themselves; atomic; third person; ' +
+          'resolve relative dates ("yesterday") against the message date. No small talk, no questions.',
+        prompt: `Person: ${speaker}\n\nConversation:\n${transcript(messages)}`,
+        schema: Extraction,
+        schemaName: 'observations',
+      });
+      const known = new Set(messages.map((message) => message.id));
+      const fallback = messages.filter((message) => message.peer_id === speaker).map((message) => message.id);
+      return facts.map((fact) => {
+        const sources = fact.message_ids.filter((id) => known.has(id));
+        return {
+          content: fact.content,
+          slot: fact.slot,
+          cardEntry: fact.card_entry,
+          occurredAt:
+            fact.occurred_at && !Number.isNaN(Date.parse(fact.occurred_at))
+              ? new Date(fact.occurred_at).toISOString()
+              : null,
+          sourceMessageIds: sources.length > 0 ? sources : fallback,
+        };
+      });
+    },
+    async summarize(messages, maxTokens) {
+      return client.generateText({
+        system: `Summarise the conversation in at most ${maxTokens} tokens: who, what was decided or learned, open threads. Plain prose.`,
+        prompt: transcript(messages),
+        maxTokens: Math.max(64, maxTokens * 2),
+      });
+    },
+    async answer(request) {
+      const memory = [
+        ...request.observations.map(
+          (observation) =>
+            `- ${observation.occurredAt ? `${formatDay(new Date(observation.occurredAt))}: ` : ''}${observation.content}`,
+        ),
+        ...(request.messages.length > 0 ? ['', 'Messages:', transcript(request.messages)] : []),
+      ].join('\n');
+      const { answer } = await client.generateObject({
+        system:
+          `You answer questions about ${request.about} from ${request.peer}'s memory below, and nothing else. ` +
+          'Answer briefly. If the memory does not hold the answer, answer null: never guess.',
+        prompt: `Memory:\n${memory || '(empty)'}\n\nQuestion: ${request.question}`,
+        schema: Answer,
+        schemaName: 'answer',
+        maxTokens: request.level === 'high' || request.level === 'max' ? 1024 : 256,
+      });
+      return answer;
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import { formatDay } from '../format-day.js';
+import type { AnswerRequest } from '../reasoner.js';
+import { contentWords } from './content-words.js';
+import { nlp } from './nlp.js';
+
+type Evidence = { text: string; occurredAt: string | null; rank: number };
+type QuestionKind = 'when' | 'where' | 'who' | 'how much' | 'what';
+
+const DATE_PHRASE =
+  /\b(?:the (?:week|weekend|month) (?:before|after) )?\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|December) \d{4}|\b(?:in )?(?:(?:January|February|March|April|May|June|July|August|September|October|November|December) )?(?:19|20)\d{2}\b/;
+const QUANTITY =
+  /\b(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|a few|several)(?: [a-z]+)?/i;
+
+/**
+ * Answers from retrieved memory without a model: finds the piece of evidence that shares the
+ * most of the question's words, then takes from it what the question asks for (a date for
+ * "when", a place for "where", a person for "who", an amount, or the phrase after the
+ * question's verb). Evidence that shares none of its words gives no answer: "I don't know"
+ * is better than a guess.
+ */
+export function answerQuestion(request: AnswerRequest): string | null {
+  const names = new Set([request.peer, request.about].map((name) => name.toLowerCase()));
+  const asked = contentWords(request.question).filter((word) => !names.has(word));
+  const ranked = rankEvidence(request, asked);
+  const best = ranked[0];
+  if (!best) return null;
+  if (request.level === 'minimal') return best.text;
+  const kind = classify(request.question);
+  const depth = request.level === 'low' ? 1 : request.level === 'medium' ? 2 : 3;
+  const answers = [...new Set(ranked.slice(0, depth).map((evidence) => extract(kind, evidence, request)))];
+  return answers.join('; ');
+}
+
+function rankEvidence(request: AnswerRequest, asked: readonly string[]): Evidence[] {
+  const evidence: Evidence[] = [
+    ...request.observations.map((observation, rank) => ({
+      text: observation.content,
+      occurredAt: observation.occurredAt,
+      rank,
+    })),
+    ...request.messages.flatMap((message, rank) =>
+      (nlp(message.content).sentences().out('array') as string[]).map((text) => ({
+        text: `${message.peer_id}: ${text.trim()}`,
+        occurredAt: message.created_at,
+        rank: rank + request.observations.length,
+      })),
+    ),
+  ];
+  const wanted = new Set(asked);
+  return evidence
+    .map((item) => {
+      const shared = new Set(contentWords(item.text).filter((word) => wanted.has(word))).size;
+      // Retrieval order breaks ties: it already weighed the whole question.
+      return { item, score: shared - item.rank / (evidence.length + 1) };
+    })
+    .filter(({ score }) => score > 0)
+    .sort((a, b) => b.score - a.score)
+    .map(({ item }) => item);
+}
+
+function classify(question: string): QuestionKind {
+  const lower = question.toLowerCase();
+  if (/^(when|what (date|day|year|month|time))\b|\bhow long ago\b/.test(lower)) return 'when';
+  if (/^where\b/.test(lower)) return 'where';
+  if (/^(who|whom|whose)\b/.test(lower)) return 'who';
+  if (/^how (many|much|long|old|often)\b/.test(lower)) return 'how much';
+  return 'what';
+}
+
+function extract(kind: QuestionKind, evidence: Evidence, request: AnswerRequest): string {
+  const text = evidence.text;
+  switch (kind) {
+    case 'when': {
+      const date = DATE_PHRASE.exec(text)?.[0];
+      if (date) return date.replace(/^in /, '');
+      return evidence.occurredAt ? formatDay(new Date(evidence.occurredAt)) : text;
+    }
+    case 'where':
+      return (
+        (nlp(text).places().out('array') as string[])[0]?.replace(/[.,!]$/, '') ?? afterVerb(text, request)
+      );
+    case 'who': {
+      const names = new Set([request.peer, request.about].map((name) => name.toLowerCase()));
+      const people = (nlp(text).people().out('array') as string[]).filter(
+        (name) => !names.has(name.toLowerCase()),
+      );
+      return people[0]?.replace(/[.,!]$/, '') ?? afterVerb(text, request);
+    }
+    case 'how much':
+      return QUANTITY.exec(text)?.[0] ?? afterVerb(text, request);
+    case 'what':
+      return afterVerb(text, request);
+  }
+}
+
+/** The words that follow the question's own verb in the evidence ("researched adoption agencies"). */
+function afterVerb(text: string, request: AnswerRequest): string {
+  const verbs = (nlp(request.question).verbs().toInfinitive().out('array') as string[])
+    .flatMap((verb) => verb.toLowerCase().split(/\s+/))
+    .filter(
+      (verb) => !['do', 'does', 'did', 'is', 'are', 'was', 'were', 'be', 'have', 'has', 'had'].includes(verb),
+    );
+  const sentence = text.replace(/^[^:]{1,40}: /, '');
+  const evidenceVerbs = nlp(sentence).verbs();
+  for (const verb of verbs) {
+    const forms = evidenceVerbs.out('array') as string[];
+    const infinitives = (evidenceVerbs.toInfinitive().out('array') as string[]).map((form) =>
+      form.toLowerCase(),
+    );
+    const index = infinitives.findIndex((form) => form.split(/\s+/).includes(verb));
+    const found = index >= 0 ? forms[index] : undefined;
+    const after = found ? sentence.slice(sentence.indexOf(found) + found.length) : '';
+    const phrase = after.split(/[.,;!?]| - /)[0]?.trim();
+    if (phrase) return phrase;
+  }
+  const subject = new RegExp(
+    `^(${escapeRegExp(request.about)}|${escapeRegExp(request.peer)})(?:'s)?\\s+`,
+    'i',
+  );
+  return sentence.replace(subject, '').replace(/[.!]$/, '');
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,71 @@
+import { formatDay, MONTHS } from '../format-day.js';
+import { nlp } from './nlp.js';
+
+const RELATIVE = /\b(yesterday|today|tonight|tomorrow|last|next|this|ago|weekend)\b/i;
+const NUMBER_WORDS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+};
+
+type DatedSentence = { text: string; occurredAt: string | null };
+
+/**
+ * Replaces relative dates ("yesterday", "last Saturday", "last week") by the dates they meant
+ * when the message was written, so a fact read months later still says when it happened.
+ */
+export function resolveDates(sentence: string, writtenAt: string): DatedSentence {
+  const written = new Date(writtenAt);
+  const today = writtenAt.slice(0, 10);
+  let text = sentence;
+  let occurredAt: string | null = null;
+  const found = nlp(sentence).dates({ today }).json() as {
+    text: string;
+    dates?: { start?: string | null; unit?: string };
+  }[];
+  for (const date of found) {
+    const start = date.dates?.start;
+    if (!start || !RELATIVE.test(date.text)) continue;
+    const day = new Date(start);
+    occurredAt ??= day.toISOString();
+    text = text.replace(date.text.trim(), describe(day, date.dates?.unit, written, date.text));
+  }
+  const ago = /\b(a|an|one|two|three|four|five|six|\d+) (day|week|month|year)s? ago\b/i.exec(text);
+  if (ago && occurredAt === null) {
+    const count = NUMBER_WORDS[ago[1]?.toLowerCase() ?? ''] ?? Number(ago[1]);
+    occurredAt = shift(written, ago[2]?.toLowerCase() ?? 'day', -count).toISOString();
+  }
+  return { text, occurredAt };
+}
+
+function describe(day: Date, unit: string | undefined, written: Date, original: string): string {
+  const before = day.getTime() < written.getTime();
+  switch (unit) {
+    case 'week':
+      return `the week ${before ? 'before' : 'after'} ${formatDay(written)}`;
+    case 'month':
+      return `in ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
+    case 'year':
+      return `in ${day.getUTCFullYear()}`;
+    case 'day':
+      return `on ${formatDay(day)}`;
+    default:
+      return /weekend/i.test(original)
+        ? `the weekend ${before ? 'before' : 'after'} ${formatDay(written)}`
+        : original;
+  }
+}
+
+function shift(date: Date, unit: string, count: number): Date {
+  const shifted = new Date(date);
+  if (unit === 'day') shifted.setUTCDate(shifted.getUTCDate() + count);
+  if (unit === 'week') shifted.setUTCDate(shifted.getUTCDate() + 7 * count);
+  if (unit === 'month') shifted.setUTCMonth(shifted.getUTCMonth() + count);
+  if (unit === 'year') shifted.setUTCFullYear(shifted.getUTCFullYear() + count);
+  return shifted;
+}

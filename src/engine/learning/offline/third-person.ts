@@ -1,0 +1,72 @@
+import { nlp } from './nlp.js';
+
+/** How "I" + an auxiliary reads of someone else. */
+const AUXILIARIES: Record<string, string> = {
+  am: 'is',
+  have: 'has',
+  do: 'does',
+  "don't": "doesn't",
+  "haven't": "hasn't",
+  was: 'was',
+  "wasn't": "wasn't",
+};
+
+// Modal verbs and past forms read the same after any subject.
+const UNCHANGED = new Set([
+  'can',
+  "can't",
+  'cannot',
+  'could',
+  "couldn't",
+  'will',
+  "won't",
+  'would',
+  "wouldn't",
+  'should',
+  "shouldn't",
+  'might',
+  'must',
+  'may',
+  'did',
+  "didn't",
+  'had',
+  "hadn't",
+]);
+
+/** Whether a sentence speaks of its speaker: the sentences a speaker's facts come from. */
+export function isFirstPerson(sentence: string): boolean {
+  return /\b(i|i'm|i've|i'd|i'll|me|my|mine|myself|we|our|us)\b/i.test(sentence.replaceAll('’', "'"));
+}
+
+/**
+ * Rewrites a first-person sentence as a statement about `name`:
+ * "I love hiking with my dog" becomes "Caroline loves hiking with Caroline's dog".
+ */
+export function toThirdPerson(sentence: string, name: string): string {
+  let text = sentence.replaceAll('’', "'");
+  text = text
+    .replace(/\bI'm\b/gi, `${name} is`)
+    .replace(/\bI've\b/gi, `${name} has`)
+    .replace(/\bI'd\b/gi, `${name} would`)
+    .replace(/\bI'll\b/gi, `${name} will`)
+    .replace(/\bI\b( \w+ly)?( [\w']+)?/g, (_match, adverb: string | undefined, verb: string | undefined) => {
+      return `${name}${adverb ?? ''}${verb === undefined ? '' : ` ${agree(verb.trim())}`}`;
+    })
+    .replace(/\b(myself|me)\b/gi, name)
+    .replace(/\b(my|mine)\b/gi, `${name}'s`)
+    .replace(/\b(we|us)\b/gi, `${name} and others`)
+    .replace(/\bour(s)?\b/gi, `${name}'s`);
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The form a verb takes after a third-person subject. */
+function agree(verb: string): string {
+  const lower = verb.toLowerCase();
+  const auxiliary = AUXILIARIES[lower];
+  if (auxiliary) return auxiliary;
+  if (UNCHANGED.has(lower)) return verb;
+  const term = nlp(lower);
+  if (!term.has('#Infinitive') || term.has('#PastTense')) return verb;
+  const [forms] = term.verbs().conjugate() as { PresentTense?: string }[];
+  return forms?.PresentTense ?? verb;
+}

@@ -1,0 +1,72 @@
+import type { ChatInput, ChatOutput, ReasoningLevel } from '../../schemas/chat.js';
+import type { Message } from '../../schemas/message.js';
+import type { Database } from '../database/database.js';
+import type { Learning } from '../learning/learning.js';
+import { recallObservations } from '../reads/recall-observations.js';
+import type { MessageVectorCache } from '../search/message-vector-cache.js';
+import { searchMessages } from './search-messages.js';
+
+/** How much memory each level weighs: observations and raw messages retrieved. */
+const DEPTH: Record<ReasoningLevel, { observations: number; messages: number }> = {
+  minimal: { observations: 5, messages: 0 },
+  low: { observations: 8, messages: 6 },
+  medium: { observations: 15, messages: 10 },
+  high: { observations: 25, messages: 20 },
+  max: { observations: 40, messages: 30 },
+};
+
+/**
+ * Answers a question from a peer's memory: what it has learned (observations about itself, or
+ * about `target`) and the messages that bear on the question, handed to the reasoner. The
+ * peer, the target and the session are created on first reference, as the spec says.
+ */
+export async function chat(
+  db: Database,
+  workspace: string,
+  input: ChatInput,
+  runtime: { learning: Learning; vectors: MessageVectorCache },
+): Promise<ChatOutput> {
+  const target = input.target || undefined;
+  await db.query(
+    `WITH new_workspace AS (INSERT INTO workspaces (id) VALUES ($1) ON CONFLICT DO NOTHING),
+     new_peers AS (
+       INSERT INTO peers (workspace_id, id) SELECT DISTINCT $1, unnest(ARRAY[$2, coalesce($3::text, $2)])
+       ON CONFLICT DO NOTHING
+     ),
+     new_session AS (
+       INSERT INTO sessions (workspace_id, id) SELECT $1, $4::text WHERE $4::text IS NOT NULL ON CONFLICT DO NOTHING
+     )
+     INSERT INTO session_peers (workspace_id, session_id, peer_id) SELECT $1, $4::text, $2 WHERE $4::text IS NOT NULL
+     ON CONFLICT DO NOTHING`,
+    [workspace, input.peer, target ?? null, input.session ?? null],
+  );
+  const depth = DEPTH[input.reasoning_level];
+  const about = target ?? input.peer;
+  const [observations, messages] = await Promise.all([
+    recallObservations(
+      db,
+      runtime.learning.embedder,
+      workspace,
+      { observer: input.peer, observed: about, session: input.session },
+      input.query,
+      depth.observations,
+    ),
+    depth.messages === 0
+      ? Promise.resolve({ messages: [] as Message[] })
+      : searchMessages(
+          db,
+          workspace,
+          { query: input.query, limit: depth.messages, session: input.session, peer: target },
+          { embedder: runtime.learning.embedder, vectors: runtime.vectors },
+        ),
+  ]);
+  const content = await runtime.learning.reasoner.answer({
+    question: input.query,
+    peer: input.peer,
+    about,
+    observations,
+    messages: messages.messages,
+    level: input.reasoning_level,
+  });
+  return { content };
+}

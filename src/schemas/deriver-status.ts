@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { Id } from './common.js';
+
+export const DeriverStatusInput = z.strictObject({
+  session: Id.optional().describe('Only the work queued for this session.'),
+});
+export type DeriverStatusInput = z.infer<typeof DeriverStatusInput>;
+
+export const DeriverStatusOutput = z.object({
+  pending: z.number().int().describe('Batches of messages waiting to be learned from.'),
+  in_progress: z.number().int().describe('Batches being learned from now.'),
+  done: z.number().int().describe('Batches learned from.'),
+  failed: z.number().int().describe('Batches given up on after their retries.'),
+  failures: z
+    .array(
+      z.object({
+        session: z.string(),
+        attempts: z.number().int(),
+        error: z.string(),
+        status: z.enum(['pending', 'failed']).describe('pending: will be retried; failed: given up.'),
+      }),
+    )
+    .describe('The latest errors, newest first.'),
+  observations: z.number().int().describe('Observations learned so far.'),
+  reasoner: z.string().describe('What learns: offline, or the model used.'),
+  embedding_model: z.string().describe('The embedding model of semantic search.'),
+});
+export type DeriverStatusOutput = z.infer<typeof DeriverStatusOutput>;
