@@ -7,7 +7,7 @@ import { createLearning } from '../engine/learning/create-learning.js';
 /** The database and engine the configuration names; the deriver runs unless `deriver` is off. */
 export function openEngine(
   config: Config,
-  options: { deriver: boolean },
+  options: { deriver: boolean; background?: boolean },
 ): { database: Database; engine: Engine } {
   const database = openDatabase(
     config.databaseUrl === undefined
@@ -20,6 +20,7 @@ export function openEngine(
     deriver: options.deriver
       ? {
           ...DEFAULT_DERIVER,
+          background: options.background ?? true,
           onError: (error) => console.error(`peermem: deriver: ${(error as Error).message}`),
         }
       : false,

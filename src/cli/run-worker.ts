@@ -7,7 +7,7 @@ import { stopOnExit } from './stop-on-exit.js';
  * With `--once`, it processes what is ready and exits (for cron jobs and scripts).
  */
 export async function runWorker(config: Config, options: { once: boolean }): Promise<void> {
-  const { database, engine } = openEngine(config, { deriver: true });
+  const { database, engine } = openEngine(config, { deriver: true, background: !options.once });
   const deriver = engine.deriver;
   if (!deriver) return;
   if (options.once) {

@@ -83,8 +83,8 @@ export async function deriveTask(
     const last = recent.at(-1);
     if (last) {
       for (const [summaryType, messages, maxTokens] of [
-        ['short', recent.slice(-learning.summaryEvery * 2), 120],
-        ['long', recent, 500],
+        ['short', recent.slice(-learning.summaryEvery * 2), 60],
+        ['long', recent, 300],
       ] as const) {
         const content = await reasoner.summarize(messages, maxTokens);
         if (!content) continue;

@@ -9,10 +9,16 @@ import type { DerivationTask } from './derivation-task.js';
 export async function failTask(
   db: Database,
   task: DerivationTask,
-  failure: { message: string; retryable: boolean; maxAttempts: number; retryAfterMs?: number | undefined },
+  failure: {
+    message: string;
+    retryable: boolean;
+    maxAttempts: number;
+    retryAfterMs?: number | undefined;
+    retryBaseMs: number;
+  },
 ): Promise<void> {
   const retry = failure.retryable && task.attempts < failure.maxAttempts;
-  const delayMs = failure.retryAfterMs ?? Math.min(2 ** task.attempts * 1000, 300_000);
+  const delayMs = failure.retryAfterMs ?? Math.min(2 ** (task.attempts - 1) * failure.retryBaseMs, 300_000);
   await db.query(
     `UPDATE derivation_tasks
      SET status = $3, last_error = $4, claim_token = NULL,

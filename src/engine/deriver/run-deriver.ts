@@ -15,6 +15,10 @@ export type DeriverOptions = {
   /** A claim older than this is taken to belong to a dead worker. */
   leaseSeconds: number;
   maxAttempts: number;
+  /** The first retry waits this long; each next one twice as long (at most five minutes). */
+  retryBaseMs?: number;
+  /** Poll in the background (default); false: work only when `drain` is called. */
+  background?: boolean;
   onError?: (error: unknown, task?: DerivationTask) => void;
 };
 
@@ -34,7 +38,13 @@ export function startDeriver(db: Database, learning: Learning, options: DeriverO
   const claimToken = randomUUID();
   let running = true;
   let wake: (() => void) | undefined;
-  let current: Promise<unknown> = Promise.resolve();
+  // Work in this process runs one batch at a time, so `drain` can wait for the loop's batch.
+  let chain: Promise<unknown> = Promise.resolve();
+  const serialized = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = chain.then(work, work);
+    chain = next.catch(() => {});
+    return next;
+  };
 
   async function processBatch(): Promise<number> {
     const tasks = await claimTasks(db, {
@@ -48,18 +58,14 @@ export function startDeriver(db: Database, learning: Learning, options: DeriverO
       } catch (error) {
         options.onError?.(error, task);
         const { message, retryable, retryAfterMs } = describeFailure(error);
-        await failTask(db, task, {
-          message,
-          retryable,
-          maxAttempts: options.maxAttempts,
-          retryAfterMs,
-        }).catch(() => {});
+        const failure = { message, retryable, maxAttempts: options.maxAttempts, retryAfterMs };
+        await failTask(db, task, { ...failure, retryBaseMs: options.retryBaseMs ?? 1000 }).catch(() => {});
       }
     }
     return tasks.length;
   }
 
-  async function drain(): Promise<number> {
+  async function drainReady(): Promise<number> {
     let total = 0;
     for (let count = await processBatch(); count > 0; count = await processBatch()) total += count;
     return total;
@@ -67,8 +73,7 @@ export function startDeriver(db: Database, learning: Learning, options: DeriverO
 
   async function loop(): Promise<void> {
     while (running) {
-      current = drain().catch((error: unknown) => options.onError?.(error));
-      await current;
+      await serialized(drainReady).catch((error: unknown) => options.onError?.(error));
       if (!running) break;
       await new Promise<void>((resolve) => {
         wake = resolve;
@@ -76,14 +81,11 @@ export function startDeriver(db: Database, learning: Learning, options: DeriverO
       });
     }
   }
-  const looping = loop();
+  const looping = options.background === false ? Promise.resolve() : loop();
 
   return {
     nudge: () => wake?.(),
-    drain: async () => {
-      await current;
-      return drain();
-    },
+    drain: () => serialized(drainReady),
     async stop() {
       running = false;
       wake?.();

@@ -11,7 +11,7 @@ import { readSummaries } from '../reads/read-summaries.js';
 
 // Of the budget, at most this share goes to what is known about the peer, and to the summary.
 const REPRESENTATION_SHARE = 0.3;
-const SUMMARY_SHARE = 0.3;
+const SUMMARY_SHARE = 0.4;
 
 /**
  * What to put in a prompt to continue a session, all within `tokens`: what is known about the

@@ -1,3 +1,5 @@
+import { stemmer } from 'stemmer';
+
 const STOPWORDS = new Set(
   `a about above after again against all am an and any are as at be because been before being below between
 both but by can could did do does doing down during each few for from further had has have having he her here
@@ -8,15 +10,8 @@ which while who whom why will with would you your yours yourself yourselves also
 got get lot much many thing things one ever even still though`.split(/\s+/),
 );
 
-/** The words of a text that carry meaning, lower-cased, with a crude plural/tense folding. */
+/** The words of a text that carry meaning: lower-cased, stopwords out, Porter-stemmed ("moved" = "move"). */
 export function contentWords(text: string): string[] {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu) ?? [];
-  return words.filter((word) => word.length > 1 && !STOPWORDS.has(word)).map(fold);
-}
-
-function fold(word: string): string {
-  if (word.length > 5 && word.endsWith('ing')) return word.slice(0, -3);
-  if (word.length > 4 && word.endsWith('ed')) return word.slice(0, -2);
-  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
-  return word;
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.filter((word) => word.length > 1 && !STOPWORDS.has(word)).map((word) => stemmer(word));
 }

@@ -19,20 +19,30 @@ export function extractObservations(speaker: string, messages: readonly SpokenMe
   for (const message of messages) {
     if (message.peer_id !== speaker) continue;
     for (const sentence of nlp(message.content).sentences().out('array') as string[]) {
-      const text = sentence.trim();
-      if (!isStatement(text)) continue;
-      const dated = resolveDates(text, message.created_at);
-      const card = findCardFact(text);
-      drafts.push({
-        content: toThirdPerson(dated.text, speaker),
-        slot: card?.slot ?? null,
-        cardEntry: card?.entry ?? null,
-        occurredAt: dated.occurredAt ?? message.created_at,
-        sourceMessageIds: [message.id],
-      });
+      for (const clause of clauses(sentence.trim())) {
+        const text = clause;
+        if (!isStatement(text)) continue;
+        const dated = resolveDates(text, message.created_at);
+        const card = findCardFact(text);
+        drafts.push({
+          content: toThirdPerson(dated.text, speaker),
+          slot: card?.slot ?? null,
+          cardEntry: card?.entry ?? null,
+          occurredAt: dated.occurredAt ?? message.created_at,
+          sourceMessageIds: [message.id],
+        });
+      }
     }
   }
   return drafts;
+}
+
+/** "I live in Paris and I love hiking" states two facts: split where a new "I" clause begins. */
+function clauses(sentence: string): string[] {
+  return sentence
+    .split(/(?:,|;)?\s+(?:and|but|so)\s+(?=I\b)|;\s+(?=I\b)/)
+    .map((part) => part.trim())
+    .map((part) => (/[.!?]$/.test(part) ? part : `${part}.`));
 }
 
 function isStatement(sentence: string): boolean {

@@ -30,15 +30,25 @@ export function resolveDates(sentence: string, writtenAt: string): DatedSentence
   }[];
   for (const date of found) {
     const start = date.dates?.start;
-    if (!start || !RELATIVE.test(date.text)) continue;
+    const said = date.text.trim().replace(/[.,!?;:]+$/, '');
+    // "Four years ago" is handled below: the text keeps it, as people say it.
+    if (!start || !RELATIVE.test(said) || /\bago\b/i.test(said)) continue;
     const day = new Date(start);
     occurredAt ??= day.toISOString();
-    text = text.replace(date.text.trim(), describe(day, date.dates?.unit, written, date.text));
+    text = text.replace(said, describe(day, date.dates?.unit, written, said));
   }
-  const ago = /\b(a|an|one|two|three|four|five|six|\d+) (day|week|month|year)s? ago\b/i.exec(text);
-  if (ago && occurredAt === null) {
+  const ago =
+    /\b(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) (day|week|month|year)s? ago\b/i.exec(text);
+  if (ago) {
     const count = NUMBER_WORDS[ago[1]?.toLowerCase() ?? ''] ?? Number(ago[1]);
-    occurredAt = shift(written, ago[2]?.toLowerCase() ?? 'day', -count).toISOString();
+    const unit = ago[2]?.toLowerCase() ?? 'day';
+    const day = shift(written, unit, -count);
+    occurredAt ??= day.toISOString();
+    const around =
+      unit === 'day' || unit === 'week'
+        ? `on ${formatDay(day)}`
+        : `around ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
+    text = text.replace(ago[0], `${ago[0]} (${around})`);
   }
   return { text, occurredAt };
 }

@@ -65,8 +65,11 @@ function agree(verb: string): string {
   const auxiliary = AUXILIARIES[lower];
   if (auxiliary) return auxiliary;
   if (UNCHANGED.has(lower)) return verb;
-  const term = nlp(lower);
-  if (!term.has('#Infinitive') || term.has('#PastTense')) return verb;
-  const [forms] = term.verbs().conjugate() as { PresentTense?: string }[];
+  // Tagged after "I", as in the sentence: alone, "live" would read as an adjective.
+  const inContext = nlp(`I ${lower}`).terms().eq(1);
+  if (!inContext.has('#Verb') || inContext.has('#PastTense') || inContext.has('#Gerund')) return verb;
+  const alone = nlp(lower);
+  alone.tag('Verb');
+  const [forms] = alone.verbs().conjugate() as { PresentTense?: string }[];
   return forms?.PresentTense ?? verb;
 }
