@@ -1,5 +1,5 @@
 import type { Database } from '../database/database.js';
-import { cosine, decodeVector } from '../learning/vector-codec.js';
+import { decodeVector } from '../learning/vector-codec.js';
 
 type Filter = { session?: string | undefined; peer?: string | undefined };
 
@@ -8,7 +8,9 @@ type WorkspaceVectors = {
   seqs: string[];
   sessions: string[];
   peers: string[];
-  vectors: Float32Array[];
+  /** Every vector, one after another in one array: a tight loop over it is what makes brute force fast. */
+  matrix: Float32Array;
+  dimensions: number;
   refreshing?: Promise<void> | undefined;
 };
 
@@ -16,9 +18,10 @@ const PAGE = 5000;
 
 /**
  * Message vectors kept in memory, one set per workspace and model, searched by brute force.
- * It needs no vector extension, so it runs the same on PGlite and on any Postgres server:
- * 100,000 messages of 100 dimensions take 40 MB and a query a few milliseconds. Only rows
- * written since the last look are read; a deleted message is dropped when results are fetched.
+ * It needs no vector extension, so it runs the same on PGlite and on any Postgres server
+ * (Debian's Postgres 15 has no pgvector): 100,000 messages of 100 dimensions take 40 MB, and a
+ * query about 30 ms on one core here. Only rows written since the last look are read; a deleted
+ * message is dropped when results are fetched.
  */
 export function createMessageVectorCache(db: Database) {
   const cache = new Map<string, WorkspaceVectors>();
@@ -27,7 +30,14 @@ export function createMessageVectorCache(db: Database) {
     const key = `${model}\u0000${workspace}`;
     let entry = cache.get(key);
     if (!entry) {
-      entry = { position: '0', seqs: [], sessions: [], peers: [], vectors: [] };
+      entry = {
+        position: '0',
+        seqs: [],
+        sessions: [],
+        peers: [],
+        matrix: new Float32Array(0),
+        dimensions: 0,
+      };
       cache.set(key, entry);
     }
     const target = entry;
@@ -47,13 +57,7 @@ export function createMessageVectorCache(db: Database) {
            ORDER BY e.position LIMIT ${PAGE}`,
           [workspace, model, target.position],
         );
-        for (const row of rows) {
-          target.seqs.push(row.seq);
-          target.sessions.push(row.session_id);
-          target.peers.push(row.peer_id);
-          target.vectors.push(decodeVector(row.embedding));
-          target.position = row.position;
-        }
+        for (const row of rows) append(target, row, decodeVector(row.embedding));
         if (rows.length < PAGE) break;
       }
     })().finally(() => {
@@ -73,11 +77,14 @@ export function createMessageVectorCache(db: Database) {
       filter: Filter = {},
     ) {
       const entry = await refresh(workspace, model);
+      const { matrix, dimensions } = entry;
       const scored: { seq: string; score: number }[] = [];
-      for (let i = 0; i < entry.vectors.length; i++) {
+      if (query.length !== dimensions) return [];
+      for (let i = 0, offset = 0; i < entry.seqs.length; i++, offset += dimensions) {
         if (filter.session !== undefined && entry.sessions[i] !== filter.session) continue;
         if (filter.peer !== undefined && entry.peers[i] !== filter.peer) continue;
-        const score = cosine(query, entry.vectors[i] as Float32Array);
+        let score = 0;
+        for (let j = 0; j < dimensions; j++) score += (query[j] as number) * (matrix[offset + j] as number);
         if (score >= options.minSimilarity) scored.push({ seq: entry.seqs[i] ?? '', score });
       }
       scored.sort((a, b) => b.score - a.score);
@@ -85,6 +92,26 @@ export function createMessageVectorCache(db: Database) {
       return [...new Set(scored.slice(0, options.limit * 2).map((item) => item.seq))].slice(0, options.limit);
     },
   };
+}
+
+function append(
+  entry: WorkspaceVectors,
+  row: { seq: string; session_id: string; peer_id: string; position: string },
+  vector: Float32Array,
+): void {
+  if (entry.dimensions === 0) entry.dimensions = vector.length;
+  if (vector.length !== entry.dimensions) return;
+  const needed = (entry.seqs.length + 1) * entry.dimensions;
+  if (needed > entry.matrix.length) {
+    const grown = new Float32Array(Math.max(needed, entry.matrix.length * 2, 1024 * entry.dimensions));
+    grown.set(entry.matrix);
+    entry.matrix = grown;
+  }
+  entry.matrix.set(vector, entry.seqs.length * entry.dimensions);
+  entry.seqs.push(row.seq);
+  entry.sessions.push(row.session_id);
+  entry.peers.push(row.peer_id);
+  entry.position = row.position;
 }
 
 export type MessageVectorCache = ReturnType<typeof createMessageVectorCache>;
