@@ -110,11 +110,10 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     const field = String(issue?.path[0] ?? 'arguments');
     if (field === 'command') throw new ConfigError(`unknown command "${command}": run peermem --help`);
     if (field === 'learning') {
-      const path = (issue?.path ?? []).slice(1).map(String);
-      const flag = LEARNING_FLAGS[path[0] ?? ''];
-      const detail = path.slice(1).join('.');
-      const named = flag ? describeSetting(flag) : 'learning';
-      throw new ConfigError(`${named}${detail ? ` (${detail})` : ''}: ${issue?.message ?? 'is invalid'}`);
+      const path = (issue?.path ?? []).slice(1).map(String).join('.');
+      const missing = issue?.code === 'invalid_type' && issue.message.includes('undefined');
+      const reason = missing ? 'is required for this reasoner or embedder' : (issue?.message ?? 'is invalid');
+      throw new ConfigError(`${LEARNING_SOURCES[path] ?? path}: ${reason}`);
     }
     throw new ConfigError(`${describeSetting(field)}: ${issue?.message ?? 'is invalid'}`);
   }
@@ -151,22 +150,21 @@ function learningSettings(pick: (name: keyof typeof FLAGS) => unknown, env: Node
   });
   const llmKey = env.PEERMEM_LLM_API_KEY || undefined;
   return {
-    reasoner:
-      reasoner === 'offline'
-        ? { kind: reasoner }
-        : {
-            kind: 'llm',
-            llm: {
-              provider: reasoner,
-              model: pick('llm-model'),
-              ...endpoint(
-                pick('llm-base-url') ?? DEFAULT_BASE_URLS[reasoner as keyof typeof DEFAULT_BASE_URLS],
-                llmKey,
-              ),
-            },
+    reasoner: !(reasoner in DEFAULT_BASE_URLS)
+      ? { kind: reasoner }
+      : {
+          kind: 'llm',
+          llm: {
+            provider: reasoner,
+            model: pick('llm-model'),
+            ...endpoint(
+              pick('llm-base-url') ?? DEFAULT_BASE_URLS[reasoner as keyof typeof DEFAULT_BASE_URLS],
+              llmKey,
+            ),
           },
+        },
     embeddings:
-      embeddings === 'offline'
+      embeddings !== 'openai'
         ? { kind: embeddings }
         : {
             kind: embeddings,
@@ -196,11 +194,20 @@ const SETTING_NAMES: Record<string, keyof typeof FLAGS> = {
   learning: 'reasoner',
 };
 
-/** The flag behind a nested learning setting, for error messages. */
-const LEARNING_FLAGS: Record<string, keyof typeof FLAGS> = {
-  reasoner: 'reasoner',
-  embeddings: 'embeddings',
-  summaryEvery: 'summary-every',
+/** Where a nested learning setting comes from, for error messages. */
+const LEARNING_SOURCES: Record<string, string> = {
+  'reasoner.kind': '--reasoner (PEERMEM_REASONER)',
+  'reasoner.llm.provider': '--reasoner (PEERMEM_REASONER)',
+  'reasoner.llm.model': '--llm-model (PEERMEM_LLM_MODEL)',
+  'reasoner.llm.baseUrl': '--llm-base-url (PEERMEM_LLM_BASE_URL)',
+  'reasoner.llm.apiKey': 'PEERMEM_LLM_API_KEY',
+  'reasoner.llm.timeoutMs': 'PEERMEM_LLM_TIMEOUT_MS',
+  'embeddings.kind': '--embeddings (PEERMEM_EMBEDDINGS)',
+  'embeddings.endpoint.model': '--embeddings-model (PEERMEM_EMBEDDINGS_MODEL)',
+  'embeddings.endpoint.baseUrl': '--embeddings-base-url (PEERMEM_EMBEDDINGS_BASE_URL)',
+  'embeddings.endpoint.apiKey': 'PEERMEM_EMBEDDINGS_API_KEY',
+  'embeddings.endpoint.timeoutMs': 'PEERMEM_LLM_TIMEOUT_MS',
+  summaryEvery: '--summary-every (PEERMEM_SUMMARY_EVERY)',
 };
 
 function describeSetting(field: string): string {

@@ -51,4 +51,43 @@ describe('loadConfig', () => {
     expect(workspaceForDir('/srv/projects/app')).toBe(config.workspace);
     expect(workspaceForDir('/srv/other/app')).not.toBe(config.workspace);
   });
+
+  it('learns offline by default, and with a model when one is named', () => {
+    expect(loadConfig([], {}).learning).toEqual({
+      reasoner: { kind: 'offline' },
+      embeddings: { kind: 'offline' },
+      summaryEvery: 20,
+    });
+    const config = loadConfig(['--reasoner', 'openai', '--llm-model', 'gpt-4o-mini'], {
+      PEERMEM_LLM_API_KEY: 'sk-test',
+    });
+    expect(config.learning.reasoner).toMatchObject({
+      kind: 'llm',
+      llm: { provider: 'openai', model: 'gpt-4o-mini', baseUrl: 'https://api.openai.com', apiKey: 'sk-test' },
+    });
+    const local = loadConfig(
+      ['--reasoner', 'openai', '--llm-model', 'llama3', '--llm-base-url', 'http://127.0.0.1:11434/v1'],
+      {},
+    );
+    expect(local.learning.reasoner).toMatchObject({ llm: { baseUrl: 'http://127.0.0.1:11434' } });
+  });
+
+  it('names the missing or wrong learning setting, never the key', () => {
+    expect(() => loadConfig(['--reasoner', 'openai'], { PEERMEM_LLM_API_KEY: 'sk-very-secret' })).toThrow(
+      /^--llm-model \(PEERMEM_LLM_MODEL\): is required/,
+    );
+    expect(() => loadConfig(['--reasoner', 'gpt'], {})).toThrow(
+      /--reasoner \(PEERMEM_REASONER\): must be offline, openai/,
+    );
+    let message = '';
+    try {
+      loadConfig(['--reasoner', 'anthropic', '--llm-model', 'claude'], {
+        PEERMEM_LLM_API_KEY: 'sk key with spaces',
+      });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('PEERMEM_LLM_API_KEY');
+    expect(message).not.toContain('sk key');
+  });
 });
