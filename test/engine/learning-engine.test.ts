@@ -7,7 +7,7 @@ import { openDatabase } from '../../src/engine/database/open-database.js';
 import { createLearning } from '../../src/engine/learning/create-learning.js';
 import { createMcpServer } from '../../src/mcp/create-mcp-server.js';
 import { callOk } from '../support/mcp-targets.js';
-import { POSTGRES_URL } from '../support/postgres.js';
+import { createIsolatedDatabase } from '../support/postgres.js';
 import { uniqueWorkspace } from '../support/temp-dir.js';
 
 type Message = { id: string; content: string; session_id: string };
@@ -16,11 +16,11 @@ type Summary = { content: string; message_id: string; summary_type: string; toke
 describe.each(['pglite', 'postgres'] as const)('the engine learns offline (%s)', (kind) => {
   let database: Database;
   let engine: Engine;
-  beforeAll(() => {
+  beforeAll(async () => {
     database =
       kind === 'pglite'
         ? openDatabase({ kind: 'memory' })
-        : openDatabase({ kind: 'postgres', url: POSTGRES_URL });
+        : openDatabase({ kind: 'postgres', url: await createIsolatedDatabase('learning') });
     engine = createEngine(database, {
       learning: createLearning({
         reasoner: { kind: 'offline' },

@@ -5,3 +5,20 @@ const server = process.env.PEERMEM_TEST_POSTGRES_URL ?? 'postgres://postgres@127
 export const POSTGRES_TEST_DATABASE = process.env.PEERMEM_TEST_DATABASE ?? 'peermem_test';
 export const POSTGRES_ADMIN_URL = `${server}/postgres`;
 export const POSTGRES_URL = `${server}/${POSTGRES_TEST_DATABASE}`;
+
+/**
+ * A database of its own for a test file whose derivers must not meet another file's work: every
+ * deriver claims from the whole queue of its database. Created afresh; returns its URL.
+ */
+export async function createIsolatedDatabase(suffix: string): Promise<string> {
+  const { default: postgres } = await import('postgres');
+  const name = `${POSTGRES_TEST_DATABASE}_${suffix}`;
+  const admin = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.unsafe(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return `${server}/${name}`;
+}

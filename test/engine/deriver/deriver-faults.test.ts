@@ -6,7 +6,7 @@ import { claimTasks } from '../../../src/engine/deriver/claim-tasks.js';
 import { completeTask } from '../../../src/engine/deriver/complete-task.js';
 import { deriveTask } from '../../../src/engine/deriver/derive-task.js';
 import { createLearning, OFFLINE_LEARNING } from '../../../src/engine/learning/create-learning.js';
-import { POSTGRES_URL } from '../../support/postgres.js';
+import { createIsolatedDatabase } from '../../support/postgres.js';
 import { uniqueWorkspace } from '../../support/temp-dir.js';
 import { chatCompletion, providerError } from '../learning/llm/support/provider-replies.js';
 import { type StandInProvider, startStandInProvider } from '../learning/llm/support/stand-in-provider.js';
@@ -15,8 +15,13 @@ const countRows = async (database: Database, sql: string, workspace: string) =>
   (await database.query<{ n: number }>(sql, [workspace]))[0]?.n ?? 0;
 
 describe('a crash or a second worker never duplicates what is learned', () => {
-  const database = openDatabase({ kind: 'postgres', url: POSTGRES_URL });
+  let url: string;
+  let database: Database;
   const learning = createLearning(OFFLINE_LEARNING);
+  beforeAll(async () => {
+    url = await createIsolatedDatabase('deriver_faults');
+    database = openDatabase({ kind: 'postgres', url });
+  });
   afterAll(() => database.close());
 
   it('re-runs a task whose worker died, and ignores that worker if it comes back late', async () => {
@@ -60,7 +65,7 @@ describe('a crash or a second worker never duplicates what is learned', () => {
         messages: [{ peer: 'Ada', content: `I repaired bicycle number ${i} in my garage today.` }],
       });
     }
-    const second = openDatabase({ kind: 'postgres', url: POSTGRES_URL });
+    const second = openDatabase({ kind: 'postgres', url });
     const workers = [database, second].map((db) =>
       createEngine(db, { learning, contextTokens: 8192, deriver: { ...DEFAULT_DERIVER, pollMs: 60_000 } }),
     );
