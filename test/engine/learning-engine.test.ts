@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, DEFAULT_DERIVER, type Engine } from '../../src/engine/create-engine.js';
 import type { Database } from '../../src/engine/database/database.js';
 import { openDatabase } from '../../src/engine/database/open-database.js';
-import { createLearning } from '../../src/engine/learning/create-learning.js';
+import { createLearning, OFFLINE_LEARNING } from '../../src/engine/learning/create-learning.js';
 import { createMcpServer } from '../../src/mcp/create-mcp-server.js';
 import { callOk } from '../support/mcp-targets.js';
 import { createIsolatedDatabase } from '../support/postgres.js';
@@ -258,5 +258,39 @@ describe.each(['pglite', 'postgres'] as const)('the engine learns offline (%s)',
     expect(await count('session_summaries')).toBe(0);
     expect(await count('message_embeddings')).toBe(0);
     expect(await count('derivation_tasks')).toBe(0);
+  });
+
+  it('re-embeds in the background when the embedding model changes', async () => {
+    const { client, workspace } = await connect();
+    await callOk(client, 'add_messages', {
+      session: 'before',
+      messages: [{ peer: 'Ada', content: 'I adopted a tiny kitten last week.' }],
+    });
+    await learn();
+    // The same vectors under another model name: a new model as far as stored vectors go.
+    const base = createLearning(OFFLINE_LEARNING);
+    const renamed = {
+      ...base,
+      embedder: { ...base.embedder, model: 'renamed-model', embed: base.embedder.embed },
+    };
+    const next = createEngine(database, {
+      learning: renamed,
+      contextTokens: 8192,
+      deriver: { ...DEFAULT_DERIVER, pollMs: 60_000 },
+    });
+    const models = async () =>
+      database.query<{ model: string }>(
+        `SELECT DISTINCT e.model FROM message_embeddings e JOIN messages m ON m.seq = e.message_seq
+         WHERE m.workspace_id = $1
+         UNION SELECT DISTINCT embedding_model FROM observations WHERE workspace_id = $1`,
+        [workspace],
+      );
+    for (let i = 0; i < 50 && (await models()).some((row) => row.model !== 'renamed-model'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await models()).toEqual([{ model: 'renamed-model' }]);
+    const { messages } = await next.memory(workspace).search({ query: 'cat', limit: 10 });
+    expect(messages[0]?.content).toBe('I adopted a tiny kitten last week.');
+    await next.stop();
   });
 });

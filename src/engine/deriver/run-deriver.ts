@@ -6,6 +6,7 @@ import { completeTask } from './complete-task.js';
 import type { DerivationTask } from './derivation-task.js';
 import { deriveTask } from './derive-task.js';
 import { failTask } from './fail-task.js';
+import { reembedStale } from './reembed-stale.js';
 
 export type DeriverOptions = {
   /** Tasks claimed at once (each is one add_messages call). */
@@ -71,10 +72,18 @@ export function startDeriver(db: Database, learning: Learning, options: DeriverO
     return total;
   }
 
+  // After a change of embedding model, old vectors are replaced bit by bit, between tasks.
+  let stale = true;
+  async function reembedSome(): Promise<void> {
+    if (stale) stale = (await reembedStale(db, learning)) > 0;
+  }
+
   async function loop(): Promise<void> {
     while (running) {
       await serialized(drainReady).catch((error: unknown) => options.onError?.(error));
+      await serialized(reembedSome).catch((error: unknown) => options.onError?.(error));
       if (!running) break;
+      if (stale) continue;
       await new Promise<void>((resolve) => {
         wake = resolve;
         setTimeout(resolve, options.pollMs).unref();
