@@ -34,6 +34,8 @@ export function resolveDates(sentence: string, writtenAt: string): DatedSentence
     // "Four years ago" is handled below: the text keeps it, as people say it.
     if (!start || !RELATIVE.test(said) || /\bago\b/i.test(said)) continue;
     const day = new Date(start);
+    // compromise can name a day no calendar has ("the 40th"): leave such text as it is.
+    if (!isValid(day)) continue;
     occurredAt ??= day.toISOString();
     text = text.replace(said, describe(day, date.dates?.unit, written, said));
   }
@@ -43,6 +45,7 @@ export function resolveDates(sentence: string, writtenAt: string): DatedSentence
     const count = NUMBER_WORDS[ago[1]?.toLowerCase() ?? ''] ?? Number(ago[1]);
     const unit = ago[2]?.toLowerCase() ?? 'day';
     const day = shift(written, unit, -count);
+    if (!isValid(day)) return { text, occurredAt };
     occurredAt ??= day.toISOString();
     const around =
       unit === 'day' || unit === 'week'
@@ -70,6 +73,8 @@ function describe(day: Date, unit: string | undefined, written: Date, original: 
         : original;
   }
 }
+
+const isValid = (date: Date) => !Number.isNaN(date.getTime()) && Math.abs(date.getUTCFullYear()) < 10_000;
 
 function shift(date: Date, unit: string, count: number): Date {
   const shifted = new Date(date);
