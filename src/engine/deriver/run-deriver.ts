@@ -54,6 +54,9 @@ export function startDeriver(db: Database, learning: Learning, options: DeriverO
       claimToken,
     });
     for (const task of tasks) {
+      // PGlite answers in microtasks: without a turn of the event loop between tasks, a backlog
+      // would hold the server's requests until all of it is learned.
+      await new Promise((resolve) => setImmediate(resolve));
       try {
         await completeTask(db, task, await deriveTask(db, task, learning));
       } catch (error) {
@@ -75,6 +78,7 @@ export function startDeriver(db: Database, learning: Learning, options: DeriverO
   // After a change of embedding model, old vectors are replaced bit by bit, between tasks.
   let stale = true;
   async function reembedSome(): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve));
     if (stale) stale = (await reembedStale(db, learning)) > 0;
   }
 

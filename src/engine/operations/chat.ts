@@ -4,6 +4,7 @@ import type { Database } from '../database/database.js';
 import type { Learning } from '../learning/learning.js';
 import { recallObservations } from '../reads/recall-observations.js';
 import type { MessageVectorCache } from '../search/message-vector-cache.js';
+import { withoutNames } from '../search/without-names.js';
 import { searchMessages } from './search-messages.js';
 
 /** How much memory each level weighs: observations and raw messages retrieved. */
@@ -48,7 +49,7 @@ export async function chat(
       runtime.learning.embedder,
       workspace,
       { observer: input.peer, observed: about, session: input.session },
-      input.query,
+      withoutNames(input.query, [input.peer, about]),
       depth.observations,
     ),
     depth.messages === 0

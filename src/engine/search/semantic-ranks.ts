@@ -2,6 +2,7 @@ import type { Database } from '../database/database.js';
 import type { Embedder } from '../learning/llm/embedder.js';
 import type { SearchScope } from './full-text-ranks.js';
 import type { MessageVectorCache } from './message-vector-cache.js';
+import { withoutNames } from './without-names.js';
 
 /**
  * Below this, a message shares no meaning with the query worth showing: with the offline word
@@ -26,12 +27,12 @@ export async function semanticRanks(
   const peers = await db.query<{ id: string }>('SELECT id FROM peers WHERE workspace_id = $1 LIMIT 1000', [
     workspace,
   ]);
-  const names = new Set(peers.map((peer) => peer.id.toLowerCase()));
-  const meaning = query
-    .split(/\s+/)
-    .filter((word) => !names.has(word.toLowerCase().replace(/('s|[^\p{L}\p{N}])+$/u, '')))
-    .join(' ');
-  const [vector] = await search.embedder.embed([meaning || query]);
+  const [vector] = await search.embedder.embed([
+    withoutNames(
+      query,
+      peers.map((peer) => peer.id),
+    ),
+  ]);
   if (!vector) return [];
   return search.vectors.nearest(
     workspace,

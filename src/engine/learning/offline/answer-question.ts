@@ -39,11 +39,14 @@ function rankEvidence(request: AnswerRequest, asked: readonly string[]): Evidenc
       rank,
     })),
     ...request.messages.flatMap((message, rank) =>
-      (nlp(message.content).sentences().out('array') as string[]).map((text) => ({
-        text: `${message.peer_id}: ${text.trim()}`,
-        occurredAt: message.created_at,
-        rank: rank + request.observations.length,
-      })),
+      (nlp(message.content).sentences().out('array') as string[])
+        // A question asked in the conversation answers nothing.
+        .filter((text) => !text.trim().endsWith('?'))
+        .map((text) => ({
+          text: `${message.peer_id}: ${text.trim()}`,
+          occurredAt: message.created_at,
+          rank: rank + request.observations.length,
+        })),
     ),
   ];
   const wanted = new Set(asked);
@@ -101,16 +104,17 @@ function afterVerb(text: string, request: AnswerRequest): string {
       (verb) => !['do', 'does', 'did', 'is', 'are', 'was', 'were', 'be', 'have', 'has', 'had'].includes(verb),
     );
   const sentence = text.replace(/^[^:]{1,40}: /, '');
-  const evidenceVerbs = nlp(sentence).verbs();
+  // toInfinitive() rewrites its document: read the forms from one parse, the lemmas from another.
+  const forms = nlp(sentence).verbs().out('array') as string[];
+  const lemmas = (nlp(sentence).verbs().toInfinitive().out('array') as string[]).map((form) =>
+    form.toLowerCase(),
+  );
   for (const verb of verbs) {
-    const forms = evidenceVerbs.out('array') as string[];
-    const infinitives = (evidenceVerbs.toInfinitive().out('array') as string[]).map((form) =>
-      form.toLowerCase(),
-    );
-    const index = infinitives.findIndex((form) => form.split(/\s+/).includes(verb));
+    const index = lemmas.findIndex((form) => form.split(/\s+/).includes(verb));
     const found = index >= 0 ? forms[index] : undefined;
-    const after = found ? sentence.slice(sentence.indexOf(found) + found.length) : '';
-    const phrase = after.split(/[.,;!?]| - /)[0]?.trim();
+    const at = found ? sentence.indexOf(found) : -1;
+    if (!found || at < 0) continue;
+    const phrase = shorten(sentence.slice(at + found.length).split(/[.,;!?]| - /)[0] ?? '');
     if (phrase) return phrase;
   }
   const subject = new RegExp(
@@ -118,6 +122,14 @@ function afterVerb(text: string, request: AnswerRequest): string {
     'i',
   );
   return sentence.replace(subject, '').replace(/[.!]$/, '');
+}
+
+// Answers people give are short: the object of the verb, not the rest of the sentence.
+const MAX_ANSWER_WORDS = 8;
+
+function shorten(phrase: string): string {
+  const words = phrase.trim().split(/\s+/).filter(Boolean);
+  return words.slice(0, MAX_ANSWER_WORDS).join(' ');
 }
 
 function escapeRegExp(text: string): string {
