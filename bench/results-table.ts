@@ -121,6 +121,7 @@ export function formatReport(
           `- Largest session: ${sample.reads.map((reads) => `${reads.session.messages} msgs at ${thousands(reads.messages)}`).join(', ')}. Search queries (in turn, words OR-ed by the server): ${sample.queries.map((query) => `"${query}"`).join(', ')}; at ${thousands(large)} msgs a query matches ${measured.map((results) => `${results.searchMatches.toLocaleString('en')} (${results.label})`).join(', ')} messages on average (search ranks those holding every word plus the newest 1,000 of them).`,
         ]
       : []),
+    '- Servers run with `--deriver off`: search ranks by full-text (messages without embeddings or observations yet); learning is measured by `npm run bench:locomo`.',
     '- Start-up: spawn to the tools/list answer (initialize handshake included) and to the first list_sessions result; each launch waits for the previous server to exit. "New store" is one launch on a data folder (PGlite) or workspace (Postgres) that does not exist yet.',
     ...outcomes.flatMap((outcome) =>
       'error' in outcome ? [`- ${outcome.label} not measured: ${outcome.error}`] : [],

@@ -15,12 +15,13 @@ export type StdioServer = {
 /**
  * Spawns `node dist/src/main.js <args>` and performs the MCP handshake over its stdio. The
  * server is started with node directly, not through npm, so that start-up times are the
- * server's own.
+ * server's own, and with its deriver off: learning 100k messages would share the two cores
+ * with what is measured here (`npm run bench:locomo` measures learning).
  */
 export async function startStdioServer(args: readonly string[]): Promise<StdioServer> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [SERVER_ENTRY, ...args],
+    args: [SERVER_ENTRY, ...args, '--deriver', 'off'],
     stderr: 'pipe',
   });
   // Kept for the error message if the server fails: its own words say why.
