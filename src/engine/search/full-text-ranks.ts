@@ -1,4 +1,5 @@
 import type { Database } from '../database/database.js';
+import { anyWordQuery } from './any-word-query.js';
 
 export type SearchScope = { session?: string | undefined; peer?: string | undefined };
 
@@ -24,7 +25,7 @@ export async function fullTextRanks(
   const rows = await db.query<{ seq: string }>(
     `WITH q AS (
        SELECT plainto_tsquery('english', $2) AS all_words,
-              replace(plainto_tsquery('english', $2)::text, ' & ', ' | ')::tsquery AS any_word
+              ${anyWordQuery(2)} AS any_word
      ),
      candidates AS (
        (SELECT m.seq FROM messages m, q WHERE ${filters} AND m.search_vector @@ q.all_words)

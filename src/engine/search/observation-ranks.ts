@@ -1,4 +1,5 @@
 import type { Database } from '../database/database.js';
+import { anyWordQuery } from './any-word-query.js';
 import type { SearchScope } from './full-text-ranks.js';
 
 /**
@@ -15,7 +16,7 @@ export async function observationRanks(
   limit: number,
 ): Promise<string[]> {
   const rows = await db.query<{ seq: string }>(
-    `WITH q AS (SELECT replace(plainto_tsquery('english', $2)::text, ' & ', ' | ')::tsquery AS any_word),
+    `WITH q AS (SELECT ${anyWordQuery(2)} AS any_word),
      hits AS (
        SELECT o.source_message_ids, ts_rank_cd(o.search_vector, q.any_word) AS rank FROM observations o, q
        WHERE o.workspace_id = $1 AND o.observer_id = o.observed_id AND o.search_vector @@ q.any_word
