@@ -1,4 +1,4 @@
-import { type MemoryResource, peerIdsStartingWith } from './resource.js';
+import { listPerPeer, type MemoryResource, peerIdsStartingWith } from './resource.js';
 
 export const peerCardResource: MemoryResource = {
   name: 'peer_card',
@@ -6,10 +6,7 @@ export const peerCardResource: MemoryResource = {
   title: 'Peer card',
   description: 'The short list of stable facts kept about one peer.',
   mimeType: 'application/json',
-  async list(context) {
-    const ids = await peerIdsStartingWith('', context);
-    return ids.map((id) => ({ uri: `memory://peers/${encodeURIComponent(id)}/card`, name: `Card of ${id}` }));
-  },
+  list: (context) => listPerPeer(context, 'card', 'Card of'),
   complete: { peer: peerIdsStartingWith },
   async read({ peer = '' }, { memory }) {
     const { peer_card } = await memory.getPeerCard({ peer });

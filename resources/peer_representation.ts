@@ -1,4 +1,4 @@
-import { type MemoryResource, peerIdsStartingWith } from './resource.js';
+import { listPerPeer, type MemoryResource, peerIdsStartingWith } from './resource.js';
 
 export const peerRepresentationResource: MemoryResource = {
   name: 'peer_representation',
@@ -6,13 +6,7 @@ export const peerRepresentationResource: MemoryResource = {
   title: 'What is known about a peer',
   description: 'Markdown: the peer card and the newest observations about one peer.',
   mimeType: 'text/markdown',
-  async list(context) {
-    const ids = await peerIdsStartingWith('', context);
-    return ids.map((id) => ({
-      uri: `memory://peers/${encodeURIComponent(id)}/representation`,
-      name: `What is known about ${id}`,
-    }));
-  },
+  list: (context) => listPerPeer(context, 'representation', 'What is known about'),
   complete: { peer: peerIdsStartingWith },
   async read({ peer = '' }, { memory }) {
     const { representation } = await memory.getRepresentation({ peer });

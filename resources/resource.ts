@@ -45,3 +45,29 @@ export async function peerIdsStartingWith(prefix: string, { memory }: ToolContex
     .filter((id) => id.startsWith(prefix))
     .slice(0, 100);
 }
+
+/** One entry per session (the newest first), at `memory://sessions/{id}/<leaf>`. */
+export async function listPerSession(
+  context: ToolContext,
+  leaf: string,
+  label: string,
+): Promise<ResourceEntry[]> {
+  const ids = await sessionIdsStartingWith('', context);
+  return ids.map((id) => ({
+    uri: `memory://sessions/${encodeURIComponent(id)}/${leaf}`,
+    name: `${label} ${id}`,
+  }));
+}
+
+/** One entry per peer, at `memory://peers/{id}/<leaf>`. */
+export async function listPerPeer(
+  context: ToolContext,
+  leaf: string,
+  label: string,
+): Promise<ResourceEntry[]> {
+  const ids = await peerIdsStartingWith('', context);
+  return ids.map((id) => ({
+    uri: `memory://peers/${encodeURIComponent(id)}/${leaf}`,
+    name: `${label} ${id}`,
+  }));
+}

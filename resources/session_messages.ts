@@ -1,4 +1,4 @@
-import { type MemoryResource, sessionIdsStartingWith } from './resource.js';
+import { listPerSession, type MemoryResource, sessionIdsStartingWith } from './resource.js';
 
 export const sessionMessagesResource: MemoryResource = {
   name: 'session_messages',
@@ -6,13 +6,7 @@ export const sessionMessagesResource: MemoryResource = {
   title: 'Session messages',
   description: 'The newest 100 messages of one session, oldest first.',
   mimeType: 'application/json',
-  async list(context) {
-    const ids = await sessionIdsStartingWith('', context);
-    return ids.map((id) => ({
-      uri: `memory://sessions/${encodeURIComponent(id)}/messages`,
-      name: `Messages of ${id}`,
-    }));
-  },
+  list: (context) => listPerSession(context, 'messages', 'Messages of'),
   complete: { session: sessionIdsStartingWith },
   async read({ session = '' }, { memory }) {
     const { items, total } = await memory.listMessages({ session, page: 1, size: 100, reverse: true });

@@ -1,4 +1,4 @@
-import { type MemoryResource, sessionIdsStartingWith } from './resource.js';
+import { listPerSession, type MemoryResource, sessionIdsStartingWith } from './resource.js';
 
 export const sessionSummariesResource: MemoryResource = {
   name: 'session_summaries',
@@ -6,13 +6,7 @@ export const sessionSummariesResource: MemoryResource = {
   title: 'Session summaries',
   description: 'The short and long summaries of one session (null until generated).',
   mimeType: 'application/json',
-  async list(context) {
-    const ids = await sessionIdsStartingWith('', context);
-    return ids.map((id) => ({
-      uri: `memory://sessions/${encodeURIComponent(id)}/summaries`,
-      name: `Summaries of ${id}`,
-    }));
-  },
+  list: (context) => listPerSession(context, 'summaries', 'Summaries of'),
   complete: { session: sessionIdsStartingWith },
   async read({ session = '' }, { memory }) {
     return JSON.stringify({ session, ...(await memory.getSessionSummaries({ session })) }, null, 2);

@@ -32,6 +32,9 @@ const FLAGS = {
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
 
+/** Whether an address is this machine only: the HTTP server then guards Host and Origin. */
+export const isLoopbackHost = (host: string) => LOOPBACK_HOSTS.has(host);
+
 export const Config = z
   .object({
     command: z.enum(['mcp', 'worker', 'status', 'help', 'version']),
@@ -59,7 +62,7 @@ export const Config = z
     once: z.boolean().describe('worker: process what is queued, then exit.'),
     learning: LearningSettings,
   })
-  .refine((config) => !config.http || config.token !== undefined || LOOPBACK_HOSTS.has(config.host), {
+  .refine((config) => !config.http || config.token !== undefined || isLoopbackHost(config.host), {
     path: ['token'],
     message:
       'serving beyond this machine needs a bearer token: set PEERMEM_MCP_TOKEN (or --token), or bind --host 127.0.0.1',

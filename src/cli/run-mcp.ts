@@ -1,13 +1,11 @@
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { ToolContext } from '../../tools/tool.js';
-import type { Config } from '../config.js';
+import { type Config, isLoopbackHost } from '../config.js';
 import { listen } from '../http/listen.js';
 import { createMcpHttpApp } from '../http/mcp-http-app.js';
 import { createMcpServer } from '../mcp/create-mcp-server.js';
 import { openEngine } from './open-engine.js';
 import { stopOnExit } from './stop-on-exit.js';
-
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
 
 /** `peermem mcp`: the memory of one workspace, served over stdio or HTTP until told to stop. */
 export async function runMcp(config: Config): Promise<void> {
@@ -36,7 +34,7 @@ function serveOverStdio(context: ToolContext): () => Promise<void> {
 async function serveHttp(context: ToolContext, config: Config): Promise<() => Promise<void>> {
   const { app, close } = createMcpHttpApp(context, {
     token: config.token,
-    loopback: LOOPBACK_HOSTS.has(config.host),
+    loopback: isLoopbackHost(config.host),
   });
   const server = await listen(app.fetch, config.host, config.port);
   console.error(`peermem: MCP over HTTP at ${server.url}/mcp (workspace "${config.workspace}")`);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERSION } from '../../src/version.js';
 import { tools } from '../../tools/index.js';
-import { type ConnectedClient, connectClient, PROJECT_ROOT } from '../support/mcp-targets.js';
+import { type ConnectedClient, callOk, connectClient, PROJECT_ROOT } from '../support/mcp-targets.js';
 
 describe('the tool registry as a client sees it', () => {
   let target: ConnectedClient;
@@ -51,6 +51,46 @@ describe('the tool registry as a client sees it', () => {
     const instructions = target.client.getInstructions() ?? '';
     expect(instructions).toContain('add_messages');
     expect(instructions).toContain('get_context');
+  });
+
+  it('lists, reads and completes the resources of sessions and peers', async () => {
+    const { client } = target;
+    await callOk(client, 'add_messages', {
+      session: 'road trip',
+      messages: [{ peer: 'Ada', content: 'I drove to Porto.' }],
+    });
+    await callOk(client, 'set_peer_card', { peer: 'Ada', card: ['Drives a van'] });
+    const uris = (await client.listResources()).resources.map((resource) => resource.uri);
+    expect(uris).toEqual(
+      expect.arrayContaining([
+        'memory://sessions',
+        'memory://sessions/road%20trip/messages',
+        'memory://sessions/road%20trip/summaries',
+        'memory://peers/Ada/card',
+        'memory://peers/Ada/representation',
+      ]),
+    );
+    const read = async (uri: string) => {
+      const [content] = (await client.readResource({ uri })).contents;
+      return content && 'text' in content ? content.text : '';
+    };
+    expect(JSON.parse(await read('memory://sessions/road%20trip/messages'))).toMatchObject({
+      session: 'road trip',
+      total: 1,
+      messages: [{ content: 'I drove to Porto.' }],
+    });
+    expect(JSON.parse(await read('memory://peers/Ada/card'))).toEqual({
+      peer: 'Ada',
+      peer_card: ['Drives a van'],
+    });
+    const completion = await client.complete({
+      ref: { type: 'ref/resource', uri: 'memory://sessions/{session}/messages' },
+      argument: { name: 'session', value: 'road' },
+    });
+    expect(completion.completion.values).toEqual(['road trip']);
+    await expect(client.readResource({ uri: 'memory://sessions/nowhere/messages' })).rejects.toThrow(
+      /not found/i,
+    );
   });
 
   it('reports the package version', () => {

@@ -1,5 +1,5 @@
 import type { SessionInput } from '../../schemas/session.js';
-import type { SessionSummariesOutput, Summary } from '../../schemas/summary.js';
+import type { SessionSummariesOutput } from '../../schemas/summary.js';
 import { NotFoundError } from '../../service/errors.js';
 import type { Database } from '../database/database.js';
 import { readSummaries } from '../reads/read-summaries.js';
@@ -12,5 +12,5 @@ export async function getSessionSummaries(
 ): Promise<SessionSummariesOutput> {
   const summaries = await readSummaries(db, workspace, input.session);
   if (!summaries) throw new NotFoundError('session', input.session, 'session');
-  return summaries satisfies { short: Summary | null; long: Summary | null };
+  return summaries;
 }
