@@ -12,7 +12,7 @@ export const Message = z.object({
 });
 export type Message = z.infer<typeof Message>;
 
-const NewMessage = z.strictObject({
+export const NewMessage = z.strictObject({
   peer: Id.describe('The peer who wrote the message; created on first reference.'),
   content: StoredText.min(1, 'must not be empty').describe('The message text.'),
   metadata: Metadata.optional().describe('Optional key-value metadata kept with the message.'),

@@ -3,6 +3,14 @@ import { MESSAGE_COLUMNS } from '../columns.js';
 import { countTokens } from '../count-tokens.js';
 import type { Database } from '../database/database.js';
 
+export type AddMessagesOptions = {
+  /**
+   * Keep the deriver away from these messages until `keepMessages` releases them: a paid write
+   * is stored before its payment settles, and `withdrawMessages` removes it whole if it does not.
+   */
+  held?: boolean;
+};
+
 /**
  * Appends messages to a session, creating the workspace, the session and each author (as a
  * member of the session) on first reference, and queues them for the deriver. One statement:
@@ -12,6 +20,7 @@ export async function addMessages(
   db: Database,
   workspace: string,
   input: AddMessagesInput,
+  options: AddMessagesOptions = {},
 ): Promise<AddMessagesOutput> {
   const tokenCounts = await countTokens(input.messages.map((message) => message.content));
   const batch = input.messages.map((message, ord) => ({
@@ -49,11 +58,11 @@ export async function addMessages(
      ),
      -- The deriver learns from the new messages in the background (see src/engine/deriver).
      task AS (
-       INSERT INTO derivation_tasks (workspace_id, session_id, kind, first_seq, last_seq)
-       SELECT $1, $2, 'observe', min(seq), max(seq) FROM m
+       INSERT INTO derivation_tasks (workspace_id, session_id, kind, first_seq, last_seq, available_at)
+       SELECT $1, $2, 'observe', min(seq), max(seq), CASE WHEN $4 THEN 'infinity'::timestamptz ELSE now() END FROM m
      )
      SELECT ${MESSAGE_COLUMNS} FROM m ORDER BY m.seq`,
-    [workspace, input.session, JSON.stringify(batch)],
+    [workspace, input.session, JSON.stringify(batch), options.held === true],
   );
   return { messages };
 }

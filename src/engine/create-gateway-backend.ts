@@ -1,0 +1,29 @@
+import type { GatewayBackend } from '../service/gateway-backend.js';
+import type { Engine } from './create-engine.js';
+import type { Database } from './database/database.js';
+import { addMessages } from './operations/add-messages.js';
+import { keepMessages } from './operations/keep-messages.js';
+import { releaseNonce } from './operations/release-nonce.js';
+import { spendNonce } from './operations/spend-nonce.js';
+import { withdrawMessages } from './operations/withdraw-messages.js';
+
+/** The gateway's view of the embedded engine: `engine`'s memories plus paid writes and proofs. */
+export function createGatewayBackend(db: Database, engine: Engine): GatewayBackend {
+  return {
+    memory: (workspace) => engine.memory(workspace),
+    async addMessagesProvisionally(workspace, input) {
+      const output = await addMessages(db, workspace, input, { held: true });
+      const ids = output.messages.map((message) => message.id);
+      return {
+        output,
+        async keep() {
+          await keepMessages(db, workspace, ids);
+          engine.deriver?.nudge();
+        },
+        withdraw: () => withdrawMessages(db, workspace, input.session, ids),
+      };
+    },
+    spendProof: (kind, nonce, expiresAt) => spendNonce(db, kind, nonce, expiresAt),
+    releaseProof: (kind, nonce) => releaseNonce(db, kind, nonce),
+  };
+}

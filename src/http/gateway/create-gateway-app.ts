@@ -1,0 +1,163 @@
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import type { FacilitatorClient } from '@x402/core/server';
+import { cors } from 'hono/cors';
+import { HTTPException } from 'hono/http-exception';
+import type { PaymentSettings } from '../../payments/payment-settings.js';
+import { GatewayError } from '../../schemas/gateway.js';
+import type { GatewayBackend } from '../../service/gateway-backend.js';
+import { chargeFor } from './charge-for.js';
+import {
+  gatewayErrorResponse,
+  invalidInputResponse,
+  operationErrorResponse,
+} from './gateway-error-response.js';
+import { gatewayLlmsTxt } from './gateway-llms-txt.js';
+import { GATEWAY_ROUTES, type GatewayRoute } from './gateway-routes.js';
+import { paymentInfo } from './payment-info.js';
+import { requireSignIn } from './sign-in-gate.js';
+
+export type GatewayOptions = {
+  /** The URL clients reach the gateway at; sign-ins are bound to its host and port. */
+  publicUrl: URL;
+  backend: GatewayBackend;
+  payments: PaymentSettings;
+  facilitator: FacilitatorClient;
+};
+
+const API_PREFIX = '/api/memory';
+
+/**
+ * The pay-per-call gateway (area A of the spec): sixteen POST endpoints under /api/memory, each
+ * acting on the private workspace of the wallet that signs or pays, and their description at
+ * /openapi.json and /llms.txt. Routes are data (gateway-routes.ts): validation, types and the
+ * OpenAPI document come from the same zod schemas.
+ */
+export function createGatewayApp(options: GatewayOptions): OpenAPIHono {
+  const { publicUrl } = options;
+  const app = new OpenAPIHono({
+    // Bad bodies are answered before any sign-in or payment is asked for.
+    defaultHook: (result) => (result.success ? undefined : invalidInputResponse(result.error)),
+  });
+  app.use(
+    '*',
+    cors({
+      origin: '*',
+      allowHeaders: [
+        'Content-Type',
+        'SIGN-IN-WITH-X',
+        'X-SIWX',
+        'PAYMENT-SIGNATURE',
+        'X-PAYMENT',
+        'Authorization',
+      ],
+      exposeHeaders: [
+        'PAYMENT-REQUIRED',
+        'PAYMENT-RESPONSE',
+        'X-PAYMENT-RESPONSE',
+        'WWW-Authenticate',
+        'Payment-Receipt',
+      ],
+    }),
+  );
+  app.openAPIRegistry.registerComponent('securitySchemes', 'siwx', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'SIGN-IN-WITH-X',
+    description:
+      'Base64 JSON of a CAIP-122 (EIP-4361) sign-in signed by the wallet; each one is good for one request. X-SIWX is accepted too.',
+  });
+
+  for (const route of GATEWAY_ROUTES) {
+    app.openapi(openApiRoute(route, options), async (c) => {
+      const input = (c.req.valid as (target: 'json') => unknown)('json');
+      const resourceUrl = new URL(`${API_PREFIX}${route.path}`, publicUrl).toString();
+      try {
+        if (route.access === 'paid') {
+          return await chargeFor(
+            c.req.raw,
+            { url: resourceUrl, description: route.summary },
+            route.price(input),
+            (workspace) => route.run(options.backend, workspace, input),
+            options,
+          );
+        }
+        const signedIn = await requireSignIn(c.req.raw, resourceUrl, {
+          backend: options.backend,
+          publicUrl,
+          chains: [options.payments.x402.network],
+        });
+        if (signedIn instanceof Response) return signedIn;
+        return c.json(await route.call(options.backend.memory(signedIn.address), input), 200);
+      } catch (error) {
+        return operationErrorResponse(error);
+      }
+    });
+  }
+
+  app.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'peermem memory gateway',
+      version: '1.0.0',
+      description:
+        'Persistent memory for AI agents, paid per call. Each wallet has one private workspace. Paid endpoints take x402 or MPP payments; free ones take a SIGN-IN-WITH-X wallet sign-in. Guidance for agents: /llms.txt.',
+    },
+    servers: [{ url: publicUrl.origin }],
+  });
+  app.get('/llms.txt', (c) => c.text(gatewayLlmsTxt(publicUrl, options.payments, GATEWAY_ROUTES)));
+
+  app.notFound(() =>
+    gatewayErrorResponse({
+      error: {
+        code: 'not_found',
+        message: 'no such endpoint',
+        hint: 'Every endpoint is a POST under /api/memory; see /openapi.json.',
+      },
+    }),
+  );
+  app.onError((error) => {
+    // Hono's own request errors (malformed JSON, a body that is not JSON) are the caller's.
+    if (error instanceof HTTPException && error.status < 500) {
+      return gatewayErrorResponse({ error: { code: 'invalid_input', message: `body: ${error.message}` } });
+    }
+    return operationErrorResponse(error);
+  });
+  return app;
+}
+
+function openApiRoute(route: GatewayRoute, options: GatewayOptions) {
+  const json = (schema: unknown, description: string) => ({
+    description,
+    content: { 'application/json': { schema: schema as typeof GatewayError } },
+  });
+  return createRoute({
+    method: 'post',
+    path: `${API_PREFIX}${route.path}`,
+    summary: route.summary,
+    description: route.description,
+    ...(route.access === 'signed'
+      ? { security: [{ siwx: [] }] }
+      : { 'x-payment-info': paymentInfo(route, options.payments) }),
+    request: {
+      body: {
+        required: true,
+        content: { 'application/json': { schema: route.input as typeof GatewayError } },
+      },
+    },
+    responses: {
+      200: json(route.output, 'Success.'),
+      400: json(
+        GatewayError,
+        'The body is not valid: `error.field` names the field and `error.message` says why.',
+      ),
+      402: {
+        description:
+          route.access === 'paid'
+            ? 'Payment required. x402 v2 offer (base64 JSON) in the PAYMENT-REQUIRED header, the same offer as x402 v1 in the body, and an MPP challenge in WWW-Authenticate: Payment.'
+            : 'Authentication required. The PAYMENT-REQUIRED header and the body hold an x402 payment-required object with accepts: [] and the sign-in-with-x extension to sign.',
+      },
+      404: json(GatewayError, 'A session or peer named in the body does not exist.'),
+      503: json(GatewayError, 'The service or the payment facilitator is unavailable; nothing was charged.'),
+    },
+  });
+}

@@ -1,0 +1,49 @@
+import type { z } from 'zod';
+import type { GatewayError } from '../../schemas/gateway.js';
+import { MemoryError } from '../../service/errors.js';
+
+const STATUS = { invalid_input: 400, not_found: 404, unavailable: 503, internal: 500 } as const;
+
+/** A gateway error answer: the status that goes with `body.error.code`. */
+export function gatewayErrorResponse(body: GatewayError): Response {
+  return Response.json(body, { status: STATUS[body.error.code] });
+}
+
+/** A request body that fails its schema: 400, naming the first field at fault and why. */
+export function invalidInputResponse(error: z.ZodError): Response {
+  const issue = error.issues[0];
+  const field = issue === undefined || issue.path.length === 0 ? undefined : issue.path.map(String).join('.');
+  const reason =
+    issue?.code === 'unrecognized_keys'
+      ? `unknown field ${issue.keys.map((key) => `"${key}"`).join(', ')}`
+      : issue?.message;
+  return gatewayErrorResponse({
+    error: {
+      code: 'invalid_input',
+      message: `${field ?? 'body'}: ${reason ?? 'is invalid'}`,
+      ...(field === undefined ? {} : { field }),
+      hint: 'See /openapi.json for the fields of this endpoint.',
+    },
+  });
+}
+
+/**
+ * Any other failure of an operation. A `MemoryError` carries a message safe to show; anything
+ * else is reported as internal without its details, which stay in the server's log.
+ */
+export function operationErrorResponse(error: unknown): Response {
+  if (error instanceof MemoryError) {
+    return gatewayErrorResponse({
+      error: {
+        code: error.code,
+        message: error.message,
+        ...(error.field === undefined ? {} : { field: error.field }),
+        ...(error.hint === undefined ? {} : { hint: error.hint }),
+      },
+    });
+  }
+  console.error(`peermem gateway: ${error instanceof Error ? error.message : String(error)}`);
+  return gatewayErrorResponse({
+    error: { code: 'internal', message: 'the operation failed inside the service' },
+  });
+}

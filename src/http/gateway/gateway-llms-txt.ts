@@ -1,0 +1,59 @@
+import type { PaymentSettings } from '../../payments/payment-settings.js';
+import type { GatewayRoute } from './gateway-routes.js';
+
+/** /llms.txt: what an agent needs to use the gateway, in the order it needs it. */
+export function gatewayLlmsTxt(
+  publicUrl: URL,
+  payments: PaymentSettings,
+  routes: readonly GatewayRoute[],
+): string {
+  const base = `${publicUrl.origin}/api/memory`;
+  const paid = routes.filter((route) => route.access === 'paid');
+  const signed = routes.filter((route) => route.access === 'signed');
+  return `# peermem memory gateway
+
+> Persistent memory for AI agents, paid per call with a wallet. Store conversations as sessions of messages written by peers; the service learns from them (observations, peer cards, representations, summaries) and answers questions about them. Each wallet has one private workspace: nobody else can read or change it.
+
+Every endpoint is POST ${base}/<path> with a JSON body and a JSON answer. Machine-readable description: ${publicUrl.origin}/openapi.json
+
+## Identity
+
+- Paid endpoints act on the workspace of the wallet that pays.
+- Free endpoints act on the workspace of the wallet that signs in.
+- Sessions and peers are created on first reference; there are no create calls.
+
+## Sign-in (free endpoints)
+
+1. Call the endpoint. Without a sign-in the answer is 402 with a PAYMENT-REQUIRED header (base64 JSON) whose extensions["sign-in-with-x"].info holds domain, uri, nonce, issuedAt and expirationTime.
+2. Build the EIP-4361 (Sign-In with Ethereum) message from those fields and your address, and sign it with EIP-191 (personal_sign).
+3. Send the same request again with header SIGN-IN-WITH-X (X-SIWX works too): base64 of the JSON {domain, address, uri, version, chainId, type: "eip191", nonce, issuedAt, expirationTime, statement, signature}. The domain must be ${publicUrl.host}; chainId is CAIP-2 (e.g. ${payments.x402.network}).
+4. A sign-in is good for one request and for five minutes: its nonce is spent on use. @x402/extensions (wrapFetchWithSIWx) does all of this.
+
+## Payment (paid endpoints)
+
+The price is computed from the request body. Without payment the answer is 402 offering:
+- x402 v2: PAYMENT-REQUIRED header; pay with the "exact" scheme (an EIP-3009 transferWithAuthorization of exactly "amount" of asset ${payments.x402.asset} to ${payments.payTo} on ${payments.x402.network}) and resend with PAYMENT-SIGNATURE. @x402/fetch does this.
+- x402 v1: the 402 body; resend with X-PAYMENT.${
+    payments.mpp === undefined
+      ? ''
+      : `\n- MPP: WWW-Authenticate: Payment (method "tempo", intent "charge"); resend with Authorization: Payment <credential>. mppx does this.`
+  }
+The payment is verified, the operation runs, then the payment settles: a failed operation is not charged, and a payment that fails to settle stores nothing. A 200 carries the settlement receipt (PAYMENT-RESPONSE, X-PAYMENT-RESPONSE or Payment-Receipt).
+
+## Prices (USD)
+
+${paid.map((route) => `- ${route.path}: ${route.access === 'paid' ? route.priceRule : ''}`).join('\n')}
+- every other endpoint: free (sign-in required)
+
+## Endpoints
+
+${[...paid, ...signed].map((route) => `- POST ${route.path} (${route.access === 'paid' ? 'paid' : 'sign-in'}): ${route.summary}. ${route.description}`).join('\n')}
+
+## Errors
+
+- 400 {error: {code: "invalid_input", message, field, hint}}: fix the named field.
+- 402: sign in or pay (see above); "error" says what was wrong with the sign-in or payment.
+- 404 {error: {code: "not_found", ...}}: the session or peer does not exist yet.
+- 503 {error: {code: "unavailable", ...}}: try again later; nothing was charged.
+`;
+}

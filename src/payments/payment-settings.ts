@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+const EvmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address');
+const PrivateKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key');
+
+/** Base mainnet and its USDC: where the gateway is paid unless told otherwise. */
+export const BASE_MAINNET_USDC = {
+  network: 'eip155:8453',
+  asset: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+  assetName: 'USD Coin',
+  assetVersion: '2',
+} as const;
+
+/**
+ * How the gateway is paid. Everything that differs between Base
+ * mainnet, a testnet and a local chain is here, read from the configuration, never from code.
+ */
+export const PaymentSettings = z.object({
+  payTo: EvmAddress.describe('The wallet that receives payments.'),
+  x402: z.object({
+    network: z.string().regex(/^eip155:\d+$/, 'must be a CAIP-2 EVM network such as eip155:8453'),
+    asset: EvmAddress.describe('The EIP-3009 token paid in (USDC).'),
+    assetName: z.string().min(1).describe('The token’s EIP-712 domain name.'),
+    assetVersion: z.string().min(1).describe('The token’s EIP-712 domain version.'),
+    maxTimeoutSeconds: z.number().int().positive(),
+  }),
+  mpp: z
+    .object({ currency: EvmAddress.describe('The Tempo token paid in.') })
+    .optional()
+    .describe('MPP (method tempo, intent charge) beside x402; off when absent.'),
+  facilitator: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('remote'), url: z.url({ protocol: /^https?$/ }) }),
+    z.object({
+      kind: z.literal('built-in'),
+      privateKey: PrivateKey.describe('Pays the gas of settlement; never logged.'),
+      rpcUrl: z.url({ protocol: /^(https?|wss?)$/ }),
+    }),
+  ]),
+});
+export type PaymentSettings = z.infer<typeof PaymentSettings>;

@@ -1,0 +1,31 @@
+import type { SpendControlAsset } from '@x402/core/client';
+import { x402Client } from '@x402/core/client';
+import { registerExactEvmScheme } from '@x402/evm/exact/client';
+import { wrapFetchWithPayment } from '@x402/fetch';
+import type { Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { wrapFetchWithSignIn } from './wrap-fetch-with-sign-in.js';
+
+export type WalletFetchOptions = {
+  /**
+   * Tokens beyond the ones x402 knows (USDC on Base and the like) that the wallet may pay in,
+   * each with an optional cap per payment in the token's smallest unit. Known tokens are capped
+   * at 1 USD per payment.
+   */
+  allowedAssets?: SpendControlAsset[];
+  fetch?: typeof fetch;
+};
+
+/**
+ * A `fetch` that answers the gateway's 402s with the wallet of `privateKey`: it signs in
+ * (SIWX) where a free endpoint asks for it, and pays (x402 `exact`, EIP-3009) where a paid one
+ * does. Sign-in is the inner layer, so a paid 402, which carries no sign-in challenge, passes
+ * through it to the payment layer.
+ */
+export function createWalletFetch(privateKey: Hex, options: WalletFetchOptions = {}): typeof fetch {
+  const account = privateKeyToAccount(privateKey);
+  const payments = registerExactEvmScheme(new x402Client(), { signer: account });
+  if (options.allowedAssets !== undefined)
+    payments.setSpendControls({ allowedAssets: options.allowedAssets });
+  return wrapFetchWithPayment(wrapFetchWithSignIn(options.fetch ?? fetch, account), payments) as typeof fetch;
+}

@@ -1,0 +1,66 @@
+import { type Devnet, startDevnet } from '../../src/devnet/start-devnet.js';
+import { createEngine, DEFAULT_DERIVER } from '../../src/engine/create-engine.js';
+import { createGatewayBackend } from '../../src/engine/create-gateway-backend.js';
+import type { Database } from '../../src/engine/database/database.js';
+import { type DatabaseLocation, openDatabase } from '../../src/engine/database/open-database.js';
+import { createLearning, OFFLINE_LEARNING } from '../../src/engine/learning/create-learning.js';
+import { createGatewayApp } from '../../src/http/gateway/create-gateway-app.js';
+import { listen } from '../../src/http/listen.js';
+import type { PaymentSettings } from '../../src/payments/payment-settings.js';
+import { createFacilitator } from '../../src/payments/x402/create-facilitator.js';
+
+export type TestGateway = {
+  url: string;
+  devnet: Devnet;
+  database: Database;
+  payments: PaymentSettings;
+  close(): Promise<void>;
+};
+
+/**
+ * The gateway on a real loopback port, paid on a real local chain (anvil with Circle's USDC)
+ * through the built-in facilitator, storing in a throw-away PGlite database unless told otherwise.
+ */
+export async function startTestGateway(
+  location: DatabaseLocation = { kind: 'memory' },
+  devnet?: Devnet,
+): Promise<TestGateway> {
+  const chain = devnet ?? (await startDevnet());
+  const database = openDatabase(location);
+  const engine = createEngine(database, {
+    learning: createLearning(OFFLINE_LEARNING),
+    contextTokens: 8192,
+    deriver: { ...DEFAULT_DERIVER, pollMs: 50 },
+  });
+  const payments: PaymentSettings = {
+    payTo: chain.payee.address,
+    x402: {
+      network: chain.network,
+      asset: chain.usdc.address,
+      assetName: chain.usdc.name,
+      assetVersion: chain.usdc.version,
+      maxTimeoutSeconds: 300,
+    },
+    facilitator: { kind: 'built-in', privateKey: chain.facilitator.privateKey, rpcUrl: chain.rpcUrl },
+  };
+  let app: ReturnType<typeof createGatewayApp> | undefined;
+  const server = await listen((request) => (app as NonNullable<typeof app>).fetch(request), '127.0.0.1', 0);
+  app = createGatewayApp({
+    publicUrl: new URL(server.url),
+    backend: createGatewayBackend(database, engine),
+    payments,
+    facilitator: createFacilitator(payments),
+  });
+  return {
+    url: server.url,
+    devnet: chain,
+    database,
+    payments,
+    async close() {
+      await server.close();
+      await engine.stop();
+      await database.close();
+      if (devnet === undefined) await chain.stop();
+    },
+  };
+}
