@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, parseEnv } from 'node:util';
 import envPaths from 'env-paths';
 import { z } from 'zod';
 import { LearningSettings } from './engine/learning/learning-settings.js';
+import { BASE_MAINNET_USDC, PaymentSettings } from './payments/payment-settings.js';
 
 /** Flags every command takes, with the environment variable that can set each one instead. */
 const FLAGS = {
@@ -25,6 +26,16 @@ const FLAGS = {
   embeddings: { type: 'string', env: 'PEERMEM_EMBEDDINGS' },
   'embeddings-base-url': { type: 'string', env: 'PEERMEM_EMBEDDINGS_BASE_URL' },
   'embeddings-model': { type: 'string', env: 'PEERMEM_EMBEDDINGS_MODEL' },
+  'public-url': { type: 'string', env: 'PEERMEM_PUBLIC_URL' },
+  'pay-to': { type: 'string', env: 'PEERMEM_PAY_TO' },
+  'x402-network': { type: 'string', env: 'PEERMEM_X402_NETWORK' },
+  'x402-asset': { type: 'string', env: 'PEERMEM_X402_ASSET' },
+  'x402-asset-name': { type: 'string', env: 'PEERMEM_X402_ASSET_NAME' },
+  'x402-asset-version': { type: 'string', env: 'PEERMEM_X402_ASSET_VERSION' },
+  'facilitator-url': { type: 'string', env: 'PEERMEM_FACILITATOR_URL' },
+  'rpc-url': { type: 'string', env: 'PEERMEM_RPC_URL' },
+  upstream: { type: 'string', env: 'PEERMEM_UPSTREAM' },
+  'env-file': { type: 'string' },
   once: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
@@ -37,7 +48,9 @@ export const isLoopbackHost = (host: string) => LOOPBACK_HOSTS.has(host);
 
 export const Config = z
   .object({
-    command: z.enum(['mcp', 'worker', 'status', 'help', 'version']),
+    command: z.enum(['mcp', 'worker', 'status', 'serve', 'devnet', 'call', 'help', 'version']),
+    /** `call`: the endpoint path and JSON body given after the command. */
+    args: z.array(z.string()),
     workspace: z
       .string()
       .min(1, 'must not be empty')
@@ -61,6 +74,20 @@ export const Config = z
     deriver: z.boolean().describe('Learn from new messages in this process.'),
     once: z.boolean().describe('worker: process what is queued, then exit.'),
     learning: LearningSettings,
+    publicUrl: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .optional()
+      .describe('serve: the URL clients reach the gateway at (default: the address it binds).'),
+    payments: PaymentSettings.optional().describe('serve: how the gateway is paid.'),
+    wallet: z
+      .object({
+        privateKey: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key'),
+        upstream: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }),
+        /** A token beyond the ones x402 knows that the wallet may pay in (a devnet's USDC). */
+        allowedAsset: z.object({ network: z.string(), asset: z.string() }).optional(),
+      })
+      .optional()
+      .describe('call: the wallet that signs in and pays, and the gateway it calls.'),
   })
   .refine((config) => !config.http || config.token !== undefined || isLoopbackHost(config.host), {
     path: ['token'],
@@ -86,11 +113,13 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     throw new ConfigError((error as Error).message);
   }
   const { values, positionals } = parsed;
+  if (typeof values['env-file'] === 'string') env = { ...readEnvFile(values['env-file']), ...env };
   const pick = (name: keyof typeof FLAGS) => {
     const flag = FLAGS[name];
     return values[name] ?? ('env' in flag ? env[flag.env] : undefined);
   };
   const command = values.help ? 'help' : values.version ? 'version' : (positionals[0] ?? 'mcp');
+  const port = pick('port') ?? 8787;
   const workspaceFromDir = pick('workspace-from-dir');
   const result = Config.safeParse({
     command,
@@ -102,16 +131,36 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     contextTokens: pick('context-tokens') ?? 8192,
     http: pick('http') === true || pick('http') === 'true' || pick('http') === '1',
     host: pick('host') ?? '127.0.0.1',
-    port: pick('port') ?? 8787,
+    port,
+    args: positionals.slice(1),
     token: pick('token') || undefined,
     deriver: !['off', 'false', '0', 'no'].includes(String(pick('deriver') ?? 'on').toLowerCase()),
     learning: learningSettings(pick, env),
     once: values.once === true,
+    publicUrl: pick('public-url') || undefined,
+    payments: command === 'serve' ? paymentSettings(pick, env) : undefined,
+    wallet:
+      command === 'call'
+        ? {
+            privateKey: env.PEERMEM_PRIVATE_KEY,
+            upstream: pick('upstream') ?? `http://127.0.0.1:${port}`,
+            ...(pick('x402-network') && pick('x402-asset')
+              ? { allowedAsset: { network: pick('x402-network'), asset: pick('x402-asset') } }
+              : {}),
+          }
+        : undefined,
   });
   if (!result.success) {
     const issue = result.error.issues[0];
     const field = String(issue?.path[0] ?? 'arguments');
     if (field === 'command') throw new ConfigError(`unknown command "${command}": run peermem --help`);
+    if (field === 'payments' || field === 'wallet') {
+      const path = (issue?.path ?? []).map(String).join('.');
+      const missing = issue?.code === 'invalid_type' && issue.message.includes('undefined');
+      throw new ConfigError(
+        `${NESTED_SOURCES[path] ?? path}: ${missing ? 'is required' : (issue?.message ?? 'is invalid')}`,
+      );
+    }
     if (field === 'learning') {
       const path = (issue?.path ?? []).slice(1).map(String).join('.');
       const missing = issue?.code === 'invalid_type' && issue.message.includes('undefined');
@@ -123,6 +172,17 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   return result.data;
 }
 
+/** KEY=value lines (as `peermem devnet` prints them); variables already set win over the file. */
+function readEnvFile(path: string): NodeJS.ProcessEnv {
+  try {
+    return parseEnv(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(
+      `--env-file: cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`,
+    );
+  }
+}
+
 function parseFlags(argv: readonly string[]) {
   const options = Object.fromEntries(
     Object.entries(FLAGS).map(([name, flag]) => [
@@ -131,6 +191,28 @@ function parseFlags(argv: readonly string[]) {
     ]),
   ) as { [Name in keyof typeof FLAGS]: { type: (typeof FLAGS)[Name]['type'] } };
   return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
+}
+
+/**
+ * The gateway's payment settings: Base mainnet USDC unless told otherwise, and a facilitator by
+ * URL or the built-in one. Keys come from the environment only: a flag would show in `ps`.
+ */
+function paymentSettings(pick: (name: keyof typeof FLAGS) => unknown, env: NodeJS.ProcessEnv) {
+  const facilitatorKey = env.PEERMEM_FACILITATOR_PRIVATE_KEY || undefined;
+  return {
+    payTo: pick('pay-to'),
+    x402: {
+      network: pick('x402-network') ?? BASE_MAINNET_USDC.network,
+      asset: pick('x402-asset') ?? BASE_MAINNET_USDC.asset,
+      assetName: pick('x402-asset-name') ?? BASE_MAINNET_USDC.assetName,
+      assetVersion: pick('x402-asset-version') ?? BASE_MAINNET_USDC.assetVersion,
+      maxTimeoutSeconds: 300,
+    },
+    facilitator:
+      facilitatorKey === undefined
+        ? { kind: 'remote', url: pick('facilitator-url') }
+        : { kind: 'built-in', privateKey: facilitatorKey, rpcUrl: pick('rpc-url') },
+  };
 }
 
 const DEFAULT_BASE_URLS = {
@@ -195,6 +277,22 @@ const SETTING_NAMES: Record<string, keyof typeof FLAGS> = {
   token: 'token',
   deriver: 'deriver',
   learning: 'reasoner',
+  publicUrl: 'public-url',
+};
+
+/** Where a nested payment or wallet setting comes from, for error messages. */
+const NESTED_SOURCES: Record<string, string> = {
+  'payments.payTo': '--pay-to (PEERMEM_PAY_TO)',
+  'payments.x402.network': '--x402-network (PEERMEM_X402_NETWORK)',
+  'payments.x402.asset': '--x402-asset (PEERMEM_X402_ASSET)',
+  'payments.x402.assetName': '--x402-asset-name (PEERMEM_X402_ASSET_NAME)',
+  'payments.x402.assetVersion': '--x402-asset-version (PEERMEM_X402_ASSET_VERSION)',
+  'payments.facilitator.url':
+    '--facilitator-url (PEERMEM_FACILITATOR_URL), or PEERMEM_FACILITATOR_PRIVATE_KEY for the built-in facilitator',
+  'payments.facilitator.privateKey': 'PEERMEM_FACILITATOR_PRIVATE_KEY',
+  'payments.facilitator.rpcUrl': '--rpc-url (PEERMEM_RPC_URL)',
+  'wallet.privateKey': 'PEERMEM_PRIVATE_KEY',
+  'wallet.upstream': '--upstream (PEERMEM_UPSTREAM)',
 };
 
 /** Where a nested learning setting comes from, for error messages. */

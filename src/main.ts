@@ -32,6 +32,17 @@ async function main(): Promise<void> {
     case 'status':
       await (await import('./cli/run-status.js')).runStatus(config);
       process.exit(0);
+      break;
+    case 'serve':
+      await (await import('./cli/run-serve.js')).runServe(config);
+      process.exit(0);
+      break;
+    case 'devnet':
+      await (await import('./cli/run-devnet.js')).runDevnet(config);
+      process.exit(0);
+      break;
+    case 'call':
+      process.exit(await (await import('./cli/run-call.js')).runCall(config));
   }
 }
 

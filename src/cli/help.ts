@@ -6,7 +6,14 @@ Usage:
   peermem mcp --http [options]  serve MCP over Streamable HTTP at /mcp
   peermem worker [--once]       only learn from queued messages (any number may run)
   peermem status                the learning progress of the workspace, as JSON
+  peermem serve [options]       the pay-per-call gateway over HTTP (/api/memory, /openapi.json,
+                                /llms.txt); one private workspace per wallet
+  peermem devnet                a local chain with USDC and a funded payer; prints KEY=value
+                                settings for serve and call, then "ready"
+  peermem call PATH [JSON]      one gateway request, signed in or paid with PEERMEM_PRIVATE_KEY
+                                (at --upstream URL, PEERMEM_UPSTREAM)
   peermem --help | --version
+  Any command: --env-file FILE reads KEY=value settings (set variables win)
 
 Memory:
   --workspace NAME              the memory to use (PEERMEM_WORKSPACE; default "default")
@@ -35,6 +42,18 @@ HTTP:
   --port N                      port (PEERMEM_PORT; default 8787; 0 picks a free one)
   --token TOKEN                 require Authorization: Bearer TOKEN (PEERMEM_MCP_TOKEN);
                                 needed to bind beyond loopback
+
+Gateway (serve):
+  --public-url URL              the URL clients use; sign-ins are bound to its host
+                                (PEERMEM_PUBLIC_URL; default http://HOST:PORT)
+  --pay-to ADDRESS              the wallet paid (PEERMEM_PAY_TO; required)
+  --x402-network CAIP2          (PEERMEM_X402_NETWORK; eip155:8453, Base mainnet)
+  --x402-asset ADDRESS          EIP-3009 token (PEERMEM_X402_ASSET; Base USDC), with its EIP-712
+  --x402-asset-name NAME        name and version (PEERMEM_X402_ASSET_NAME, _VERSION;
+  --x402-asset-version V        "USD Coin", "2")
+  --facilitator-url URL         an x402 facilitator (PEERMEM_FACILITATOR_URL), or the built-in
+                                one: PEERMEM_FACILITATOR_PRIVATE_KEY (pays settlement gas)
+  --rpc-url URL                 with --rpc-url (PEERMEM_RPC_URL)
 
 Several peermem processes may share one data folder: the first opens it, the others use it
 through that one, and take over when it exits.

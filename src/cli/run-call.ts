@@ -1,0 +1,47 @@
+import type { Hex } from 'viem';
+import type { Config } from '../config.js';
+import { createWalletFetch } from '../wallet/create-wallet-fetch.js';
+
+/**
+ * `peermem call PATH [JSON]`: one gateway request made with the wallet in PEERMEM_PRIVATE_KEY,
+ * signing in or paying as the gateway asks. Prints the answer; exits 1 unless it is a 200.
+ */
+export async function runCall(config: Config): Promise<number> {
+  const wallet = config.wallet;
+  const [path, body = '{}'] = config.args;
+  if (wallet === undefined || path === undefined) {
+    console.error("peermem: usage: peermem call PATH [JSON]   e.g. peermem call /sessions '{}'");
+    return 2;
+  }
+  const allowed = wallet.allowedAsset;
+  const walletFetch = createWalletFetch(wallet.privateKey as Hex, {
+    // A token the configuration names (a devnet's, a testnet's) may be paid in, up to 5 USD.
+    ...(allowed === undefined
+      ? {}
+      : {
+          allowedAssets: [
+            {
+              network: allowed.network as `${string}:${string}`,
+              asset: allowed.asset,
+              maxAmountPerPayment: '5000000',
+            },
+          ],
+        }),
+  });
+  const url = new URL(
+    `/api/memory/${path.replace(/^\/+/, '').replace(/^api\/memory\//, '')}`,
+    wallet.upstream,
+  );
+  const response = await walletFetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+  const receipt = response.headers.get('payment-response') ?? response.headers.get('x-payment-response');
+  if (receipt !== null) {
+    const settled = JSON.parse(Buffer.from(receipt, 'base64').toString('utf8')) as { transaction?: string };
+    console.error(`peermem: paid, transaction ${settled.transaction ?? 'unknown'}`);
+  }
+  process.stdout.write(`${await response.text()}\n`);
+  return response.status === 200 ? 0 : 1;
+}
