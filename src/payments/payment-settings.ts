@@ -24,10 +24,6 @@ export const PaymentSettings = z.object({
     assetVersion: z.string().min(1).describe('The token’s EIP-712 domain version.'),
     maxTimeoutSeconds: z.number().int().positive(),
   }),
-  mpp: z
-    .object({ currency: EvmAddress.describe('The Tempo token paid in.') })
-    .optional()
-    .describe('MPP (method tempo, intent charge) beside x402; off when absent.'),
   facilitator: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('remote'), url: z.url({ protocol: /^https?$/ }) }),
     z.object({

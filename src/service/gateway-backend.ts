@@ -3,7 +3,7 @@ import type { AddMessagesOutput } from '../schemas/message.js';
 import type { MemoryService } from './memory-service.js';
 
 /** Single-use proofs: a sign-in nonce, or the nonce of a payment authorization. */
-export type ProofKind = 'siwx' | 'x402' | 'mpp';
+export type ProofKind = 'siwx' | 'x402';
 
 /** A write stored before its payment settles: kept once it has, withdrawn whole if it fails. */
 export type ProvisionalWrite<Output> = {

@@ -24,6 +24,8 @@ export type TestGateway = {
 export async function startTestGateway(
   location: DatabaseLocation = { kind: 'memory' },
   devnet?: Devnet,
+  /** Settles with this key instead of the devnet's funded facilitator. */
+  facilitatorKey?: `0x${string}`,
 ): Promise<TestGateway> {
   const chain = devnet ?? (await startDevnet());
   const database = openDatabase(location);
@@ -41,7 +43,11 @@ export async function startTestGateway(
       assetVersion: chain.usdc.version,
       maxTimeoutSeconds: 300,
     },
-    facilitator: { kind: 'built-in', privateKey: chain.facilitator.privateKey, rpcUrl: chain.rpcUrl },
+    facilitator: {
+      kind: 'built-in',
+      privateKey: facilitatorKey ?? chain.facilitator.privateKey,
+      rpcUrl: chain.rpcUrl,
+    },
   };
   let app: ReturnType<typeof createGatewayApp> | undefined;
   const server = await listen((request) => (app as NonNullable<typeof app>).fetch(request), '127.0.0.1', 0);

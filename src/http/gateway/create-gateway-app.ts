@@ -100,7 +100,7 @@ export function createGatewayApp(options: GatewayOptions): OpenAPIHono {
       title: 'peermem memory gateway',
       version: '1.0.0',
       description:
-        'Persistent memory for AI agents, paid per call. Each wallet has one private workspace. Paid endpoints take x402 or MPP payments; free ones take a SIGN-IN-WITH-X wallet sign-in. Guidance for agents: /llms.txt.',
+        'Persistent memory for AI agents, paid per call. Each wallet has one private workspace. Paid endpoints take x402 payments (v2 and v1); free ones take a SIGN-IN-WITH-X wallet sign-in. Guidance for agents: /llms.txt.',
     },
     servers: [{ url: publicUrl.origin }],
   });
@@ -153,7 +153,7 @@ function openApiRoute(route: GatewayRoute, options: GatewayOptions) {
       402: {
         description:
           route.access === 'paid'
-            ? 'Payment required. x402 v2 offer (base64 JSON) in the PAYMENT-REQUIRED header, the same offer as x402 v1 in the body, and an MPP challenge in WWW-Authenticate: Payment.'
+            ? 'Payment required. x402 v2 offer (base64 JSON) in the PAYMENT-REQUIRED header and the same offer as x402 v1 in the body.'
             : 'Authentication required. The PAYMENT-REQUIRED header and the body hold an x402 payment-required object with accepts: [] and the sign-in-with-x extension to sign.',
       },
       404: json(GatewayError, 'A session or peer named in the body does not exist.'),

@@ -4,7 +4,7 @@
  */
 export const payments = `
 CREATE TABLE spent_nonces (
-  kind text NOT NULL CHECK (kind IN ('siwx', 'x402', 'mpp')),
+  kind text NOT NULL CHECK (kind IN ('siwx', 'x402')),
   nonce text NOT NULL,
   -- After this the proof is refused as expired anyway, so the row can go.
   expires_at timestamptz NOT NULL,
