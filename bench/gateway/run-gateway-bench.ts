@@ -1,0 +1,131 @@
+import { x402Client } from '@x402/core/client';
+import { decodePaymentRequiredHeader } from '@x402/core/http';
+import type { PaymentRequired, PaymentRequirements } from '@x402/core/types';
+import { registerExactEvmScheme } from '@x402/evm/exact/client';
+import { privateKeyToAccount } from 'viem/accounts';
+import { startDevnet } from '../../src/devnet/start-devnet.js';
+import { createEngine, DEFAULT_DERIVER } from '../../src/engine/create-engine.js';
+import { createGatewayBackend } from '../../src/engine/create-gateway-backend.js';
+import { openDatabase } from '../../src/engine/database/open-database.js';
+import { createLearning, OFFLINE_LEARNING } from '../../src/engine/learning/create-learning.js';
+import { createGatewayApp } from '../../src/http/gateway/create-gateway-app.js';
+import { listen } from '../../src/http/listen.js';
+import type { PaymentSettings } from '../../src/payments/payment-settings.js';
+import { createFacilitator } from '../../src/payments/x402/create-facilitator.js';
+import { createWalletFetch } from '../../src/wallet/create-wallet-fetch.js';
+import { type Latency, measureLatency } from '../measure-latency.js';
+
+const ITERATIONS = Number(process.argv[2] ?? 200);
+
+/**
+ * `npm run bench:gateway`: the gateway on loopback (embedded PGlite in memory, deriver off), paid
+ * on a local chain (anvil, Circle's USDC) through the built-in facilitator. Measures, one call
+ * at a time as an agent makes them: a signed free endpoint, a paid /messages, and the
+ * facilitator's verification of one payment alone. Prints a markdown table.
+ */
+async function main(): Promise<void> {
+  const devnet = await startDevnet();
+  const database = openDatabase({ kind: 'memory' });
+  const engine = createEngine(database, {
+    learning: createLearning(OFFLINE_LEARNING),
+    contextTokens: 8192,
+    deriver: false,
+  });
+  const payments: PaymentSettings = {
+    payTo: devnet.payee.address,
+    x402: {
+      network: devnet.network,
+      asset: devnet.usdc.address,
+      assetName: devnet.usdc.name,
+      assetVersion: devnet.usdc.version,
+      maxTimeoutSeconds: 300,
+    },
+    facilitator: { kind: 'built-in', privateKey: devnet.facilitator.privateKey, rpcUrl: devnet.rpcUrl },
+  };
+  const facilitator = createFacilitator(payments);
+  let app: ReturnType<typeof createGatewayApp> | undefined;
+  const server = await listen((request) => (app as NonNullable<typeof app>).fetch(request), '127.0.0.1', 0);
+  app = createGatewayApp({
+    publicUrl: new URL(server.url),
+    backend: createGatewayBackend(database, engine),
+    payments,
+    facilitator,
+  });
+
+  const wallet = createWalletFetch(devnet.payer.privateKey, {
+    allowedAssets: [{ network: devnet.network, asset: devnet.usdc.address }],
+  });
+  const post = async (path: string, body: unknown) => {
+    const response = await wallet(`${server.url}/api/memory${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    await response.arrayBuffer();
+  };
+  const options = { warmup: 10, iterations: ITERATIONS, timeLimitMs: 120_000 };
+
+  console.error('peermem bench:gateway: paid /messages ...');
+  const paid = await measureLatency(
+    (index) =>
+      post('/messages', {
+        session: 'bench',
+        messages: [{ peer: 'alice', content: `Message number ${index} of the benchmark.` }],
+      }),
+    options,
+  );
+  console.error('peermem bench:gateway: signed /sessions/peers ...');
+  const signed = await measureLatency(() => post('/sessions/peers', { session: 'bench' }), options);
+
+  console.error('peermem bench:gateway: verification alone ...');
+  const challenge = await fetch(`${server.url}/api/memory/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ session: 'bench', messages: [{ peer: 'alice', content: 'hi' }] }),
+  });
+  const required = decodePaymentRequiredHeader(
+    challenge.headers.get('payment-required') ?? '',
+  ) as PaymentRequired;
+  const client = registerExactEvmScheme(new x402Client(), {
+    signer: privateKeyToAccount(devnet.payer.privateKey),
+  }).setSpendControls(false);
+  const payload = await client.createPaymentPayload(required);
+  const verification = await measureLatency(async () => {
+    const result = await facilitator.verify(payload, required.accepts[0] as PaymentRequirements);
+    if (!result.isValid) throw new Error(`verification failed: ${result.invalidReason}`);
+  }, options);
+
+  const row = (name: string, latency: Latency, note: string) =>
+    `| ${name} | ${((latency.count / latency.totalMs) * 1000).toFixed(1)} | ${latency.p50.toFixed(1)} | ${latency.p95.toFixed(1)} | ${note} |`;
+  process.stdout.write(
+    [
+      `peermem bench:gateway, ${ITERATIONS} calls each, one at a time (Node ${process.version})`,
+      '',
+      '| measurement | requests/s | p50 ms | p95 ms | what one call is |',
+      '|---|---|---|---|---|',
+      row(
+        'signed free endpoint (/sessions/peers)',
+        signed,
+        '402 challenge, SIWX signature, signed request (2 HTTP round trips)',
+      ),
+      row(
+        'paid /messages (0.001 USD)',
+        paid,
+        '402 offer, EIP-3009 signature, verify, store, settle on chain (2 round trips)',
+      ),
+      row(
+        'verification alone',
+        verification,
+        'built-in facilitator: signature, payee, amount, window, on-chain simulation',
+      ),
+      '',
+    ].join('\n'),
+  );
+  await server.close();
+  await engine.stop();
+  await database.close();
+  await devnet.stop();
+}
+
+await main();
