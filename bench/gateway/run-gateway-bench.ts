@@ -3,14 +3,14 @@ import { decodePaymentRequiredHeader } from '@x402/core/http';
 import type { PaymentRequired, PaymentRequirements } from '@x402/core/types';
 import { registerExactEvmScheme } from '@x402/evm/exact/client';
 import { privateKeyToAccount } from 'viem/accounts';
+import { devnetPaymentSettings } from '../../src/devnet/devnet-payment-settings.js';
 import { startDevnet } from '../../src/devnet/start-devnet.js';
-import { createEngine, DEFAULT_DERIVER } from '../../src/engine/create-engine.js';
+import { createEngine } from '../../src/engine/create-engine.js';
 import { createGatewayBackend } from '../../src/engine/create-gateway-backend.js';
 import { openDatabase } from '../../src/engine/database/open-database.js';
 import { createLearning, OFFLINE_LEARNING } from '../../src/engine/learning/create-learning.js';
 import { createGatewayApp } from '../../src/http/gateway/create-gateway-app.js';
 import { listen } from '../../src/http/listen.js';
-import type { PaymentSettings } from '../../src/payments/payment-settings.js';
 import { createFacilitator } from '../../src/payments/x402/create-facilitator.js';
 import { createWalletFetch } from '../../src/wallet/create-wallet-fetch.js';
 import { type Latency, measureLatency } from '../measure-latency.js';
@@ -31,17 +31,7 @@ async function main(): Promise<void> {
     contextTokens: 8192,
     deriver: false,
   });
-  const payments: PaymentSettings = {
-    payTo: devnet.payee.address,
-    x402: {
-      network: devnet.network,
-      asset: devnet.usdc.address,
-      assetName: devnet.usdc.name,
-      assetVersion: devnet.usdc.version,
-      maxTimeoutSeconds: 300,
-    },
-    facilitator: { kind: 'built-in', privateKey: devnet.facilitator.privateKey, rpcUrl: devnet.rpcUrl },
-  };
+  const payments = devnetPaymentSettings(devnet);
   const facilitator = createFacilitator(payments);
   let app: ReturnType<typeof createGatewayApp> | undefined;
   const server = await listen((request) => (app as NonNullable<typeof app>).fetch(request), '127.0.0.1', 0);

@@ -1,3 +1,4 @@
+import { devnetPaymentSettings } from '../../src/devnet/devnet-payment-settings.js';
 import { type Devnet, startDevnet } from '../../src/devnet/start-devnet.js';
 import { createEngine, DEFAULT_DERIVER } from '../../src/engine/create-engine.js';
 import { createGatewayBackend } from '../../src/engine/create-gateway-backend.js';
@@ -34,21 +35,7 @@ export async function startTestGateway(
     contextTokens: 8192,
     deriver: { ...DEFAULT_DERIVER, pollMs: 50 },
   });
-  const payments: PaymentSettings = {
-    payTo: chain.payee.address,
-    x402: {
-      network: chain.network,
-      asset: chain.usdc.address,
-      assetName: chain.usdc.name,
-      assetVersion: chain.usdc.version,
-      maxTimeoutSeconds: 300,
-    },
-    facilitator: {
-      kind: 'built-in',
-      privateKey: facilitatorKey ?? chain.facilitator.privateKey,
-      rpcUrl: chain.rpcUrl,
-    },
-  };
+  const payments = devnetPaymentSettings(chain, facilitatorKey);
   let app: ReturnType<typeof createGatewayApp> | undefined;
   const server = await listen((request) => (app as NonNullable<typeof app>).fetch(request), '127.0.0.1', 0);
   app = createGatewayApp({
