@@ -9,8 +9,7 @@ import { createEngine } from '../../src/engine/create-engine.js';
 import { createGatewayBackend } from '../../src/engine/create-gateway-backend.js';
 import { openDatabase } from '../../src/engine/database/open-database.js';
 import { createLearning, OFFLINE_LEARNING } from '../../src/engine/learning/create-learning.js';
-import { createGatewayApp } from '../../src/http/gateway/create-gateway-app.js';
-import { listen } from '../../src/http/listen.js';
+import { serveGateway } from '../../src/http/gateway/serve-gateway.js';
 import { createFacilitator } from '../../src/payments/x402/create-facilitator.js';
 import { createWalletFetch } from '../../src/wallet/create-wallet-fetch.js';
 import { type Latency, measureLatency } from '../measure-latency.js';
@@ -33,13 +32,11 @@ async function main(): Promise<void> {
   });
   const payments = devnetPaymentSettings(devnet);
   const facilitator = createFacilitator(payments);
-  let app: ReturnType<typeof createGatewayApp> | undefined;
-  const server = await listen((request) => (app as NonNullable<typeof app>).fetch(request), '127.0.0.1', 0);
-  app = createGatewayApp({
-    publicUrl: new URL(server.url),
+  const server = await serveGateway({
     backend: createGatewayBackend(database, engine),
     payments,
-    facilitator,
+    host: '127.0.0.1',
+    port: 0,
   });
 
   const wallet = createWalletFetch(devnet.payer.privateKey, {

@@ -1,8 +1,6 @@
 import type { Config } from '../config.js';
 import { createGatewayBackend } from '../engine/create-gateway-backend.js';
-import { createGatewayApp } from '../http/gateway/create-gateway-app.js';
-import { listen } from '../http/listen.js';
-import { createFacilitator } from '../payments/x402/create-facilitator.js';
+import { serveGateway } from '../http/gateway/serve-gateway.js';
 import { openEngine } from './open-engine.js';
 import { stopOnExit } from './stop-on-exit.js';
 
@@ -12,18 +10,14 @@ export async function runServe(config: Config): Promise<void> {
   if (payments === undefined) throw new Error('serve needs payment settings');
   const { database, engine } = openEngine(config, { deriver: config.deriver });
   database.query('SELECT 1').catch((error: Error) => console.error(`peermem: ${error.message}`));
-  const backend = createGatewayBackend(database, engine);
-  const facilitator = createFacilitator(payments);
-
-  // The app is made once the port is known: with --port 0 the public URL depends on it.
-  let app: ReturnType<typeof createGatewayApp> | undefined;
-  const server = await listen(
-    (request) => app?.fetch(request) ?? new Response('starting', { status: 503 }),
-    config.host,
-    config.port,
-  );
-  const publicUrl = new URL(config.publicUrl ?? server.url);
-  app = createGatewayApp({ publicUrl, backend, payments, facilitator });
+  const server = await serveGateway({
+    backend: createGatewayBackend(database, engine),
+    payments,
+    host: config.host,
+    port: config.port,
+    publicUrl: config.publicUrl,
+  });
+  const { publicUrl } = server;
   console.error(
     `peermem: gateway at ${server.url}/api/memory (public URL ${publicUrl.origin}; paid on ${payments.x402.network} to ${payments.payTo}; ${payments.facilitator.kind} facilitator)`,
   );

@@ -5,10 +5,8 @@ import { createGatewayBackend } from '../../src/engine/create-gateway-backend.js
 import type { Database } from '../../src/engine/database/database.js';
 import { type DatabaseLocation, openDatabase } from '../../src/engine/database/open-database.js';
 import { createLearning, OFFLINE_LEARNING } from '../../src/engine/learning/create-learning.js';
-import { createGatewayApp } from '../../src/http/gateway/create-gateway-app.js';
-import { listen } from '../../src/http/listen.js';
+import { serveGateway } from '../../src/http/gateway/serve-gateway.js';
 import type { PaymentSettings } from '../../src/payments/payment-settings.js';
-import { createFacilitator } from '../../src/payments/x402/create-facilitator.js';
 
 export type TestGateway = {
   url: string;
@@ -36,13 +34,11 @@ export async function startTestGateway(
     deriver: { ...DEFAULT_DERIVER, pollMs: 50 },
   });
   const payments = devnetPaymentSettings(chain, facilitatorKey);
-  let app: ReturnType<typeof createGatewayApp> | undefined;
-  const server = await listen((request) => (app as NonNullable<typeof app>).fetch(request), '127.0.0.1', 0);
-  app = createGatewayApp({
-    publicUrl: new URL(server.url),
+  const server = await serveGateway({
     backend: createGatewayBackend(database, engine),
     payments,
-    facilitator: createFacilitator(payments),
+    host: '127.0.0.1',
+    port: 0,
   });
   return {
     url: server.url,

@@ -1,0 +1,36 @@
+import type { PaymentSettings } from '../../payments/payment-settings.js';
+import { createFacilitator } from '../../payments/x402/create-facilitator.js';
+import type { GatewayBackend } from '../../service/gateway-backend.js';
+import { type Listening, listen } from '../listen.js';
+import { createGatewayApp } from './create-gateway-app.js';
+
+export type ServeGatewayOptions = {
+  backend: GatewayBackend;
+  payments: PaymentSettings;
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** The URL clients use; the address bound when absent. */
+  publicUrl?: string | undefined;
+};
+
+/**
+ * The gateway on `host:port`. The app is made once the port is known, because with port 0 the
+ * public URL that sign-ins are bound to depends on it.
+ */
+export async function serveGateway(options: ServeGatewayOptions): Promise<Listening & { publicUrl: URL }> {
+  let app: ReturnType<typeof createGatewayApp> | undefined;
+  const server = await listen(
+    (request) => app?.fetch(request) ?? new Response('starting', { status: 503 }),
+    options.host,
+    options.port,
+  );
+  const publicUrl = new URL(options.publicUrl ?? server.url);
+  app = createGatewayApp({
+    publicUrl,
+    backend: options.backend,
+    payments: options.payments,
+    facilitator: createFacilitator(options.payments),
+  });
+  return { ...server, publicUrl };
+}
