@@ -5,7 +5,7 @@ import { parseArgs, parseEnv } from 'node:util';
 import envPaths from 'env-paths';
 import { z } from 'zod';
 import { LearningSettings } from './engine/learning/learning-settings.js';
-import { BASE_MAINNET_USDC, PaymentSettings } from './payments/payment-settings.js';
+import { BASE_MAINNET_USDC, HttpUrl, PaymentSettings, PrivateKey } from './payments/payment-settings.js';
 
 /** Flags every command takes, with the environment variable that can set each one instead. */
 const FLAGS = {
@@ -74,15 +74,14 @@ export const Config = z
     deriver: z.boolean().describe('Learn from new messages in this process.'),
     once: z.boolean().describe('worker: process what is queued, then exit.'),
     learning: LearningSettings,
-    publicUrl: z
-      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
-      .optional()
-      .describe('serve: the URL clients reach the gateway at (default: the address it binds).'),
+    publicUrl: HttpUrl.optional().describe(
+      'serve: the URL clients reach the gateway at (default: the address it binds).',
+    ),
     payments: PaymentSettings.optional().describe('serve: how the gateway is paid.'),
     wallet: z
       .object({
-        privateKey: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key'),
-        upstream: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }),
+        privateKey: PrivateKey,
+        upstream: HttpUrl,
         /** A token beyond the ones x402 knows that the wallet may pay in (a devnet's USDC). */
         allowedAsset: z.object({ network: z.string(), asset: z.string() }).optional(),
       })

@@ -18,6 +18,39 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ workspace: 'from-flag', port: 9000, contextTokens: 2000 });
   });
 
+  it('serve: Base mainnet USDC by default, a facilitator required, the payee named when missing', () => {
+    const payee = '0x1111111111111111111111111111111111111111';
+    const config = loadConfig(
+      ['serve', '--pay-to', payee, '--facilitator-url', 'https://facilitator.example'],
+      {},
+    );
+    expect(config.payments).toMatchObject({
+      payTo: payee,
+      x402: { network: 'eip155:8453', asset: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' },
+      facilitator: { kind: 'remote', url: 'https://facilitator.example' },
+    });
+    expect(() => loadConfig(['serve', '--facilitator-url', 'https://f.example'], {})).toThrow(
+      /--pay-to \(PEERMEM_PAY_TO\): is required/,
+    );
+    expect(() => loadConfig(['serve', '--pay-to', payee], {})).toThrow(
+      /PEERMEM_FACILITATOR_URL.*is required/,
+    );
+  });
+
+  it('never shows a private key in its errors', () => {
+    const secret = '0xnot-a-key-but-secret';
+    const attempt = () => loadConfig(['call'], { PEERMEM_PRIVATE_KEY: secret });
+    expect(attempt).toThrow(/PEERMEM_PRIVATE_KEY: must be a 0x-prefixed 32-byte hex private key/);
+    expect(attempt).not.toThrow(new RegExp(secret));
+    const serve = () =>
+      loadConfig(['serve', '--pay-to', '0x1111111111111111111111111111111111111111'], {
+        PEERMEM_FACILITATOR_PRIVATE_KEY: secret,
+        PEERMEM_RPC_URL: 'http://127.0.0.1:8545',
+      });
+    expect(serve).toThrow(/PEERMEM_FACILITATOR_PRIVATE_KEY/);
+    expect(serve).not.toThrow(new RegExp(secret));
+  });
+
   it('names the flag and the reason when a value is wrong', () => {
     expect(() => loadConfig(['--port', '70000'], {})).toThrow(
       /--port \(PEERMEM_PORT\): must be a port number/,

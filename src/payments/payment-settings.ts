@@ -1,7 +1,16 @@
 import { z } from 'zod';
 
+/** An http:// or https:// URL. */
+export const HttpUrl = z.url({
+  protocol: /^https?$/,
+  error: (issue) => (issue.input === undefined ? 'is required' : 'must be an http:// or https:// URL'),
+});
+
 const EvmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address');
-const PrivateKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key');
+/** A secp256k1 private key as hex; the message never echoes the value. */
+export const PrivateKey = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key');
 
 /** Base mainnet and its USDC: where the gateway is paid unless told otherwise. */
 export const BASE_MAINNET_USDC = {
@@ -25,7 +34,7 @@ export const PaymentSettings = z.object({
     maxTimeoutSeconds: z.number().int().positive(),
   }),
   facilitator: z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('remote'), url: z.url({ protocol: /^https?$/ }) }),
+    z.object({ kind: z.literal('remote'), url: HttpUrl }),
     z.object({
       kind: z.literal('built-in'),
       privateKey: PrivateKey.describe('Pays the gas of settlement; never logged.'),
