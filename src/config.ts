@@ -1,11 +1,18 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, realpathSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { parseArgs, parseEnv } from 'node:util';
 import envPaths from 'env-paths';
 import { z } from 'zod';
 import { LearningSettings } from './engine/learning/learning-settings.js';
-import { BASE_MAINNET_USDC, HttpUrl, PaymentSettings, PrivateKey } from './payments/payment-settings.js';
+import {
+  BASE_MAINNET_USDC,
+  HttpUrl,
+  PaymentSettings,
+  PrivateKey,
+  TEMPO_MAINNET_USDC,
+  TempoChainId,
+} from './payments/payment-settings.js';
 
 /** Flags every command takes, with the environment variable that can set each one instead. */
 const FLAGS = {
@@ -34,6 +41,11 @@ const FLAGS = {
   'x402-asset-version': { type: 'string', env: 'PEERMEM_X402_ASSET_VERSION' },
   'facilitator-url': { type: 'string', env: 'PEERMEM_FACILITATOR_URL' },
   'rpc-url': { type: 'string', env: 'PEERMEM_RPC_URL' },
+  mpp: { type: 'string', env: 'PEERMEM_MPP' },
+  'mpp-chain-id': { type: 'string', env: 'PEERMEM_MPP_CHAIN_ID' },
+  'mpp-currency': { type: 'string', env: 'PEERMEM_MPP_CURRENCY' },
+  'mpp-rpc-url': { type: 'string', env: 'PEERMEM_MPP_RPC_URL' },
+  'pay-with': { type: 'string', env: 'PEERMEM_PAY_WITH' },
   upstream: { type: 'string', env: 'PEERMEM_UPSTREAM' },
   'env-file': { type: 'string' },
   once: { type: 'boolean' },
@@ -84,6 +96,9 @@ export const Config = z
         upstream: HttpUrl,
         /** A token beyond the ones x402 knows that the wallet may pay in (a devnet's USDC). */
         allowedAsset: z.object({ network: z.string(), asset: z.string() }).optional(),
+        payWith: z.enum(['x402', 'mpp'], { error: 'must be x402 or mpp' }),
+        /** The Tempo node MPP payments are prepared with, for the chain the gateway names. */
+        tempo: z.object({ chainId: TempoChainId, rpcUrl: HttpUrl }),
       })
       .optional()
       .describe('call: the wallet that signs in and pays, and the gateway it calls.'),
@@ -146,6 +161,11 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
             ...(pick('x402-network') && pick('x402-asset')
               ? { allowedAsset: { network: pick('x402-network'), asset: pick('x402-asset') } }
               : {}),
+            payWith: pick('pay-with') ?? 'x402',
+            tempo: {
+              chainId: pick('mpp-chain-id') ?? TEMPO_MAINNET_USDC.chainId,
+              rpcUrl: pick('mpp-rpc-url') ?? TEMPO_MAINNET_USDC.rpcUrl,
+            },
           }
         : undefined,
   });
@@ -211,6 +231,27 @@ function paymentSettings(pick: (name: keyof typeof FLAGS) => unknown, env: NodeJ
       facilitatorKey === undefined
         ? { kind: 'remote', url: pick('facilitator-url') }
         : { kind: 'built-in', privateKey: facilitatorKey, rpcUrl: pick('rpc-url') },
+    mpp: mppSettings(pick, env),
+  };
+}
+
+/**
+ * MPP on Tempo mainnet USDC unless told otherwise, or off. Without PEERMEM_MPP_SECRET_KEY each
+ * process binds challenges with a random key of its own: a challenge is then paid at the process
+ * that issued it, and outstanding ones lapse on restart. Servers behind one load balancer share
+ * the key.
+ */
+function mppSettings(pick: (name: keyof typeof FLAGS) => unknown, env: NodeJS.ProcessEnv) {
+  const mpp = String(pick('mpp') ?? 'on').toLowerCase();
+  if (['off', 'false', '0', 'no'].includes(mpp)) return undefined;
+  const feePayerKey = env.PEERMEM_MPP_FEE_PAYER_PRIVATE_KEY || undefined;
+  return {
+    chainId: pick('mpp-chain-id') ?? TEMPO_MAINNET_USDC.chainId,
+    currency: pick('mpp-currency') ?? TEMPO_MAINNET_USDC.currency,
+    decimals: TEMPO_MAINNET_USDC.decimals,
+    rpcUrl: pick('mpp-rpc-url') ?? TEMPO_MAINNET_USDC.rpcUrl,
+    secretKey: env.PEERMEM_MPP_SECRET_KEY || randomBytes(32).toString('hex'),
+    ...(feePayerKey === undefined ? {} : { feePayerKey }),
   };
 }
 
@@ -290,7 +331,15 @@ const NESTED_SOURCES: Record<string, string> = {
     '--facilitator-url (PEERMEM_FACILITATOR_URL), or PEERMEM_FACILITATOR_PRIVATE_KEY for the built-in facilitator',
   'payments.facilitator.privateKey': 'PEERMEM_FACILITATOR_PRIVATE_KEY',
   'payments.facilitator.rpcUrl': '--rpc-url (PEERMEM_RPC_URL)',
+  'payments.mpp.chainId': '--mpp-chain-id (PEERMEM_MPP_CHAIN_ID)',
+  'payments.mpp.currency': '--mpp-currency (PEERMEM_MPP_CURRENCY)',
+  'payments.mpp.rpcUrl': '--mpp-rpc-url (PEERMEM_MPP_RPC_URL)',
+  'payments.mpp.secretKey': 'PEERMEM_MPP_SECRET_KEY',
+  'payments.mpp.feePayerKey': 'PEERMEM_MPP_FEE_PAYER_PRIVATE_KEY',
   'wallet.privateKey': 'PEERMEM_PRIVATE_KEY',
+  'wallet.payWith': '--pay-with (PEERMEM_PAY_WITH)',
+  'wallet.tempo.chainId': '--mpp-chain-id (PEERMEM_MPP_CHAIN_ID)',
+  'wallet.tempo.rpcUrl': '--mpp-rpc-url (PEERMEM_MPP_RPC_URL)',
   'wallet.upstream': '--upstream (PEERMEM_UPSTREAM)',
 };
 

@@ -8,10 +8,11 @@ Usage:
   peermem status                the learning progress of the workspace, as JSON
   peermem serve [options]       the pay-per-call gateway over HTTP (/api/memory, /openapi.json,
                                 /llms.txt); one private workspace per wallet
-  peermem devnet                a local chain with USDC and a funded payer; prints KEY=value
-                                settings for serve and call, then "ready"
+  peermem devnet                local chains (USDC for x402, a Tempo node for MPP) and a funded
+                                payer; prints KEY=value settings for serve and call, then "ready"
   peermem call PATH [JSON]      one gateway request, signed in or paid with PEERMEM_PRIVATE_KEY
-                                (at --upstream URL, PEERMEM_UPSTREAM)
+                                (at --upstream URL, PEERMEM_UPSTREAM; --pay-with x402|mpp,
+                                PEERMEM_PAY_WITH; x402 by default)
   peermem --help | --version
   Any command: --env-file FILE reads KEY=value settings (set variables win)
 
@@ -52,8 +53,14 @@ Gateway (serve):
   --x402-asset-name NAME        name and version (PEERMEM_X402_ASSET_NAME, _VERSION;
   --x402-asset-version V        "USD Coin", "2")
   --facilitator-url URL         an x402 facilitator (PEERMEM_FACILITATOR_URL), or the built-in
-                                one: PEERMEM_FACILITATOR_PRIVATE_KEY (pays settlement gas)
-  --rpc-url URL                 with --rpc-url (PEERMEM_RPC_URL)
+                                one: PEERMEM_FACILITATOR_PRIVATE_KEY (pays settlement gas) and
+  --rpc-url URL                 the node the built-in facilitator settles on (PEERMEM_RPC_URL)
+  --mpp on|off                  offer MPP, method tempo, intent charge (PEERMEM_MPP; on)
+  --mpp-chain-id N              Tempo chain (PEERMEM_MPP_CHAIN_ID; 4217, Tempo mainnet)
+  --mpp-currency ADDRESS        TIP-20 token (PEERMEM_MPP_CURRENCY; Tempo USDC)
+  --mpp-rpc-url URL             Tempo node (PEERMEM_MPP_RPC_URL; https://rpc.tempo.xyz)
+                                PEERMEM_MPP_SECRET_KEY binds challenges (random per process);
+                                PEERMEM_MPP_FEE_PAYER_PRIVATE_KEY pays the Tempo fees
 
 Several peermem processes may share one data folder: the first opens it, the others use it
 through that one, and take over when it exits.

@@ -18,8 +18,9 @@ export async function runServe(config: Config): Promise<void> {
     publicUrl: config.publicUrl,
   });
   const { publicUrl } = server;
+  const mpp = payments.mpp === undefined ? 'MPP off' : `MPP on Tempo chain ${payments.mpp.chainId}`;
   console.error(
-    `peermem: gateway at ${server.url}/api/memory (public URL ${publicUrl.origin}; paid on ${payments.x402.network} to ${payments.payTo}; ${payments.facilitator.kind} facilitator)`,
+    `peermem: gateway at ${server.url}/api/memory (public URL ${publicUrl.origin}; paid to ${payments.payTo}: x402 on ${payments.x402.network} with the ${payments.facilitator.kind} facilitator, ${mpp})`,
   );
   await stopOnExit(
     async () => {

@@ -21,6 +21,28 @@ export const BASE_MAINNET_USDC = {
 } as const;
 
 /**
+ * Tempo mainnet and its USDC: where MPP payments (method `tempo`, intent `charge`) settle unless
+ * told otherwise. TIP-20 stablecoins on Tempo all have 6 decimals.
+ */
+export const TEMPO_MAINNET_USDC = {
+  chainId: 4217,
+  currency: '0x20C000000000000000000000b9537d11c60E8b50',
+  decimals: 6,
+  rpcUrl: 'https://rpc.tempo.xyz',
+} as const;
+
+/** A Tempo chain id, from a number or its decimal text. */
+export const TempoChainId = z.coerce
+  .number({ error: 'must be a chain id (a whole number)' })
+  .int('must be a chain id (a whole number)')
+  .positive('must be a chain id (a whole number)');
+
+const RpcUrl = z.url({
+  protocol: /^(https?|wss?)$/,
+  error: (issue) => (issue.input === undefined ? 'is required' : 'must be an http(s):// or ws(s):// URL'),
+});
+
+/**
  * How the gateway is paid. Everything that differs between Base
  * mainnet, a testnet and a local chain is here, read from the configuration, never from code.
  */
@@ -38,8 +60,26 @@ export const PaymentSettings = z.object({
     z.object({
       kind: z.literal('built-in'),
       privateKey: PrivateKey.describe('Pays the gas of settlement; never logged.'),
-      rpcUrl: z.url({ protocol: /^(https?|wss?)$/ }),
+      rpcUrl: RpcUrl,
     }),
   ]),
+  /** MPP, offered beside x402 on every paid 402 when present. */
+  mpp: z
+    .object({
+      chainId: TempoChainId.describe('The Tempo chain the charge settles on.'),
+      currency: EvmAddress.describe('The TIP-20 token paid in.'),
+      decimals: z.number().int().min(0).max(18),
+      rpcUrl: RpcUrl.describe('The Tempo node the payer’s signed transfer is broadcast to.'),
+      secretKey: z
+        .string()
+        .min(32, 'must be at least 32 characters')
+        .describe(
+          'Binds each challenge to its contents (HMAC), so a credential cannot rewrite it; never logged.',
+        ),
+      feePayerKey: PrivateKey.optional().describe(
+        'Pays the Tempo fee of each charge, so the payer pays the price and nothing more; never logged.',
+      ),
+    })
+    .optional(),
 });
 export type PaymentSettings = z.infer<typeof PaymentSettings>;

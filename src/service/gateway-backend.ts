@@ -2,8 +2,11 @@ import type { GatewayAddMessagesInput } from '../schemas/gateway.js';
 import type { AddMessagesOutput } from '../schemas/message.js';
 import type { MemoryService } from './memory-service.js';
 
-/** Single-use proofs: a sign-in nonce, or the nonce of a payment authorization. */
-export type ProofKind = 'siwx' | 'x402';
+/**
+ * Single-use proofs: a sign-in nonce, the nonce of an x402 payment authorization, or the id of
+ * the MPP challenge a payment credential answers.
+ */
+export type ProofKind = 'siwx' | 'x402' | 'mpp';
 
 /** A write stored before its payment settles: kept once it has, withdrawn whole if it fails. */
 export type ProvisionalWrite<Output> = {

@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import type { FacilitatorClient } from '@x402/core/server';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
+import type { MppCharge } from '../../payments/mpp/create-mpp-charge.js';
 import type { PaymentSettings } from '../../payments/payment-settings.js';
 import { GatewayError } from '../../schemas/gateway.js';
 import type { GatewayBackend } from '../../service/gateway-backend.js';
@@ -22,6 +23,8 @@ export type GatewayOptions = {
   backend: GatewayBackend;
   payments: PaymentSettings;
   facilitator: FacilitatorClient;
+  /** Offered beside x402 on paid endpoints; absent when MPP is off. */
+  mpp: MppCharge | undefined;
 };
 
 const API_PREFIX = '/api/memory';
@@ -100,7 +103,7 @@ export function createGatewayApp(options: GatewayOptions): OpenAPIHono {
       title: 'peermem memory gateway',
       version: '1.0.0',
       description:
-        'Persistent memory for AI agents, paid per call. Each wallet has one private workspace. Paid endpoints take x402 payments (v2 and v1); free ones take a SIGN-IN-WITH-X wallet sign-in. Guidance for agents: /llms.txt.',
+        'Persistent memory for AI agents, paid per call. Each wallet has one private workspace. Paid endpoints take x402 payments (v2 and v1) and MPP (tempo charge); free ones take a SIGN-IN-WITH-X wallet sign-in. Guidance for agents: /llms.txt.',
     },
     servers: [{ url: publicUrl.origin }],
   });
@@ -153,7 +156,7 @@ function openApiRoute(route: GatewayRoute, options: GatewayOptions) {
       402: {
         description:
           route.access === 'paid'
-            ? 'Payment required. x402 v2 offer (base64 JSON) in the PAYMENT-REQUIRED header and the same offer as x402 v1 in the body.'
+            ? 'Payment required. x402 v2 offer (base64 JSON) in the PAYMENT-REQUIRED header, the same offer as x402 v1 in the body and, when MPP is on, an MPP challenge (method tempo, intent charge) in WWW-Authenticate: Payment.'
             : 'Authentication required. The PAYMENT-REQUIRED header and the body hold an x402 payment-required object with accepts: [] and the sign-in-with-x extension to sign.',
       },
       404: json(GatewayError, 'A session or peer named in the body does not exist.'),

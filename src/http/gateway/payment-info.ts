@@ -19,6 +19,18 @@ export function paymentInfo(route: Extract<GatewayRoute, { access: 'paid' }>, pa
         asset: payments.x402.asset,
         payTo: payments.payTo,
       },
+      ...(payments.mpp === undefined
+        ? []
+        : [
+            {
+              protocol: 'mpp',
+              method: 'tempo',
+              intent: 'charge',
+              chainId: payments.mpp.chainId,
+              currency: payments.mpp.currency,
+              recipient: payments.payTo,
+            },
+          ]),
     ],
   };
 }

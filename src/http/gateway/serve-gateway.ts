@@ -1,3 +1,4 @@
+import { createMppCharge } from '../../payments/mpp/create-mpp-charge.js';
 import type { PaymentSettings } from '../../payments/payment-settings.js';
 import { createFacilitator } from '../../payments/x402/create-facilitator.js';
 import type { GatewayBackend } from '../../service/gateway-backend.js';
@@ -31,6 +32,11 @@ export async function serveGateway(options: ServeGatewayOptions): Promise<Listen
     backend: options.backend,
     payments: options.payments,
     facilitator: createFacilitator(options.payments),
+    // MPP challenges name the realm they were issued for: the host clients know the gateway by.
+    mpp:
+      options.payments.mpp === undefined
+        ? undefined
+        : createMppCharge(options.payments.mpp, options.payments.payTo, publicUrl.host),
   });
   return { ...server, publicUrl };
 }

@@ -1,0 +1,143 @@
+import { Challenge, Credential, Errors, Receipt } from 'mppx';
+import { Mppx, tempo } from 'mppx/server';
+import {
+  BaseError,
+  createClient,
+  getAddress,
+  HttpRequestError,
+  http,
+  TimeoutError,
+  WebSocketRequestError,
+  webSocket,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { UnavailableError } from '../../service/errors.js';
+import { formatUsd, type MicroUsd } from '../gateway-prices.js';
+import type { PaymentCheck, Settlement } from '../payment-check.js';
+import type { PaymentSettings } from '../payment-settings.js';
+import { tempoChain } from './tempo-chain.js';
+
+/** MPP (method `tempo`, intent `charge`) as the gateway takes it. */
+export type MppCharge = {
+  /** The `WWW-Authenticate: Payment` value asking for `price`, good for the route `scope` only. */
+  challenge(price: MicroUsd, scope: string): Promise<string>;
+  /** Reads the `Authorization: Payment` credential of a request and verifies it, without settling. */
+  check(request: Request, price: MicroUsd, scope: string): Promise<PaymentCheck>;
+};
+
+/**
+ * The gateway's MPP charge. Challenges are HMAC-bound to their contents with the secret key and
+ * scoped to one route, so a credential cannot be replayed against a dearer request or another
+ * endpoint. Only pull mode is offered: the payer signs a transfer and the gateway broadcasts it
+ * after the operation ran, which keeps the order verify, run, settle. In push mode the payer
+ * would broadcast first and be charged even when the operation fails.
+ */
+export function createMppCharge(
+  mpp: NonNullable<PaymentSettings['mpp']>,
+  payTo: string,
+  realm: string,
+): MppCharge {
+  const chain = tempoChain(mpp.chainId, mpp.rpcUrl);
+  const transport = /^wss?:/.test(mpp.rpcUrl) ? webSocket(mpp.rpcUrl) : http(mpp.rpcUrl);
+  const client = createClient({ chain, transport });
+  const server = Mppx.create({
+    methods: [
+      tempo.charge({
+        chainId: mpp.chainId,
+        currency: mpp.currency as `0x${string}`,
+        decimals: mpp.decimals,
+        recipient: getAddress(payTo),
+        supportedModes: ['pull'],
+        getClient: () => client,
+        ...(mpp.feePayerKey === undefined
+          ? {}
+          : { feePayer: privateKeyToAccount(mpp.feePayerKey as `0x${string}`) }),
+      }),
+    ],
+    secretKey: mpp.secretKey,
+    realm,
+  });
+
+  return {
+    async challenge(price, scope) {
+      return Challenge.serialize(await server.challenge.tempo.charge({ amount: formatUsd(price), scope }));
+    },
+
+    async check(request, price, scope) {
+      const header = request.headers.get('authorization');
+      const serialized = header === null ? null : Credential.extractPaymentScheme(header);
+      if (serialized === null) return { status: 'absent' };
+      let credential: Credential.Credential;
+      try {
+        credential = Credential.deserialize(serialized);
+      } catch {
+        return { status: 'refused', reason: 'the Authorization: Payment credential is malformed' };
+      }
+      const options = { request: { amount: formatUsd(price) }, scope };
+      let sender: string | undefined;
+      try {
+        const validation = await server.validateCredential(credential, options);
+        const details = validation.details as { mode?: string; sender?: string };
+        if (details.mode !== 'pull' || details.sender === undefined) {
+          return {
+            status: 'refused',
+            reason:
+              'only a signed transfer (pull mode) is accepted: the gateway broadcasts it once the operation has run',
+          };
+        }
+        sender = details.sender;
+      } catch (error) {
+        return { status: 'refused', reason: refusalReason(error) };
+      }
+      // The gateway's challenges always expire; one without an expiry could never be pruned.
+      const { id, expires } = credential.challenge;
+      if (expires === undefined) return { status: 'refused', reason: 'the challenge has no expiry' };
+      return {
+        status: 'verified',
+        payment: {
+          payer: getAddress(sender),
+          proof: { kind: 'mpp', nonce: id, expiresAt: new Date(expires) },
+          async settle(): Promise<Settlement> {
+            try {
+              const receipt = await server.broadcastCredential(credential, options);
+              return { ok: true, headers: { 'Payment-Receipt': Receipt.serialize(receipt) } };
+            } catch (error) {
+              return { ok: false, reason: settleFailureReason(error) };
+            }
+          },
+        },
+      };
+    },
+  };
+}
+
+/**
+ * Why a credential is refused, in words safe to show: a payment error's own message, or a node's
+ * short message (never the full one, which holds the RPC URL and with it any key in that URL).
+ * A node that cannot be reached is not the payer's fault: that becomes a 503.
+ */
+function refusalReason(error: unknown): string {
+  if (error instanceof Errors.PaymentError) return error.message;
+  if (isUnreachable(error))
+    throw new UnavailableError('the Tempo node could not be reached; nothing was charged', { cause: error });
+  if (error instanceof BaseError) return error.shortMessage;
+  throw error;
+}
+
+function settleFailureReason(error: unknown): string {
+  if (error instanceof Errors.PaymentError) return error.message;
+  if (error instanceof BaseError && error.walk((cause) => cause instanceof TimeoutError) !== null)
+    return 'the Tempo node did not confirm the transfer in time';
+  if (isUnreachable(error)) return 'the Tempo node could not be reached';
+  if (error instanceof BaseError) return error.shortMessage;
+  return 'the transfer could not be broadcast';
+}
+
+const isUnreachable = (error: unknown) =>
+  error instanceof BaseError &&
+  error.walk(
+    (cause) =>
+      cause instanceof HttpRequestError ||
+      cause instanceof TimeoutError ||
+      cause instanceof WebSocketRequestError,
+  ) !== null;
