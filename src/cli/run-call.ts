@@ -4,7 +4,7 @@ import { createWalletFetch } from '../wallet/create-wallet-fetch.js';
 
 /**
  * `peermem call PATH [JSON]`: one gateway request made with the wallet in PEERMEM_PRIVATE_KEY,
- * signing in or paying as the gateway asks. Prints the answer; exits 1 unless it is a 200.
+ * signing in or paying (x402, or MPP with --pay-with mpp) as the gateway asks. Prints the answer; exits 1 unless it is a 200.
  */
 export async function runCall(config: Config): Promise<number> {
   const wallet = config.wallet;
@@ -15,6 +15,9 @@ export async function runCall(config: Config): Promise<number> {
   }
   const allowed = wallet.allowedAsset;
   const walletFetch = createWalletFetch(wallet.privateKey as Hex, {
+    payWith: wallet.payWith,
+    tempoRpcUrls: { [wallet.tempo.chainId]: wallet.tempo.rpcUrl },
+    maxMppAmount: 5_000_000n,
     // A token the configuration names (a devnet's, a testnet's) may be paid in, up to 5 USD.
     ...(allowed === undefined
       ? {}
@@ -37,11 +40,23 @@ export async function runCall(config: Config): Promise<number> {
     headers: { 'content-type': 'application/json' },
     body,
   });
-  const receipt = response.headers.get('payment-response') ?? response.headers.get('x-payment-response');
-  if (receipt !== null) {
-    const settled = JSON.parse(Buffer.from(receipt, 'base64').toString('utf8')) as { transaction?: string };
-    console.error(`peermem: paid, transaction ${settled.transaction ?? 'unknown'}`);
-  }
+  const transaction = paidTransaction(response.headers);
+  if (transaction !== undefined) console.error(`peermem: paid, transaction ${transaction}`);
   process.stdout.write(`${await response.text()}\n`);
   return response.status === 200 ? 0 : 1;
+}
+
+/** The settlement transaction a paid answer names: x402 `transaction`, MPP `reference`. */
+function paidTransaction(headers: Headers): string | undefined {
+  const x402 = headers.get('payment-response') ?? headers.get('x-payment-response');
+  const mpp = headers.get('payment-receipt');
+  const encoded = x402 ?? mpp;
+  if (encoded === null) return undefined;
+  const receipt = JSON.parse(
+    Buffer.from(encoded, x402 === null ? 'base64url' : 'base64').toString('utf8'),
+  ) as {
+    transaction?: string;
+    reference?: string;
+  };
+  return receipt.transaction ?? receipt.reference ?? 'unknown';
 }

@@ -4,6 +4,7 @@ import { registerExactEvmScheme } from '@x402/evm/exact/client';
 import { wrapFetchWithPayment } from '@x402/fetch';
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { payWithMpp } from './pay-with-mpp.js';
 import { wrapFetchWithSignIn } from './wrap-fetch-with-sign-in.js';
 
 export type WalletFetchOptions = {
@@ -13,19 +14,32 @@ export type WalletFetchOptions = {
    * at 1 USD per payment.
    */
   allowedAssets?: SpendControlAsset[];
+  /** The protocol that pays when a 402 offers both; x402 when absent. */
+  payWith?: 'x402' | 'mpp';
+  /** MPP: Tempo nodes by chain id, to prepare transfers with; Tempo mainnet's public node when absent. */
+  tempoRpcUrls?: Record<number, string>;
+  /** MPP: the largest payment, in the currency's smallest unit; 1 USD (1,000,000) when absent. */
+  maxMppAmount?: bigint;
   fetch?: typeof fetch;
 };
 
 /**
  * A `fetch` that answers the gateway's 402s with the wallet of `privateKey`: it signs in
- * (SIWX) where a free endpoint asks for it, and pays (x402 `exact`, EIP-3009) where a paid one
- * does. Sign-in is the inner layer, so a paid 402, which carries no sign-in challenge, passes
- * through it to the payment layer.
+ * (SIWX) where a free endpoint asks for it, and pays where a paid one does, with x402 (`exact`,
+ * EIP-3009) or MPP (a Tempo transfer the gateway broadcasts). Sign-in is the inner layer, so a
+ * paid 402, which carries no sign-in challenge, passes through it to the payment layer.
  */
 export function createWalletFetch(privateKey: Hex, options: WalletFetchOptions = {}): typeof fetch {
   const account = privateKeyToAccount(privateKey);
+  const signedIn = wrapFetchWithSignIn(options.fetch ?? fetch, account);
+  if (options.payWith === 'mpp') {
+    return payWithMpp(signedIn, account, {
+      maxAmount: options.maxMppAmount ?? 1_000_000n,
+      ...(options.tempoRpcUrls === undefined ? {} : { rpcUrls: options.tempoRpcUrls }),
+    });
+  }
   const payments = registerExactEvmScheme(new x402Client(), { signer: account });
   if (options.allowedAssets !== undefined)
     payments.setSpendControls({ allowedAssets: options.allowedAssets });
-  return wrapFetchWithPayment(wrapFetchWithSignIn(options.fetch ?? fetch, account), payments) as typeof fetch;
+  return wrapFetchWithPayment(signedIn, payments) as typeof fetch;
 }
