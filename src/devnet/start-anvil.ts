@@ -8,6 +8,8 @@ export type StartAnvilParameters = {
   port?: number;
   host?: string;
   chainId?: number;
+  /** `tempo`: a Tempo node (TIP-20 stablecoins, Tempo transactions) instead of plain Ethereum. */
+  network?: 'tempo';
 };
 
 export type Anvil = {
@@ -33,7 +35,7 @@ export async function startAnvil(parameters: StartAnvilParameters = {}): Promise
   for (let attempt = 1; ; attempt++) {
     const port = parameters.port || (await freePort(host));
     try {
-      return await launch(host, port, chainId);
+      return await launch(host, port, chainId, parameters.network);
     } catch (error) {
       if (!(error instanceof AnvilExitedError) || attempt >= attempts) throw error;
     }
@@ -42,8 +44,9 @@ export async function startAnvil(parameters: StartAnvilParameters = {}): Promise
 
 class AnvilExitedError extends Error {}
 
-async function launch(host: string, port: number, chainId: number): Promise<Anvil> {
+async function launch(host: string, port: number, chainId: number, network?: 'tempo'): Promise<Anvil> {
   const args = ['--silent', '--host', host, '--port', String(port), '--chain-id', String(chainId)];
+  if (network !== undefined) args.push('--network', network);
   const binary = anvilBinaryPath();
   const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   type Address,
   createTestClient,
@@ -12,6 +13,7 @@ import { deployUsdc } from './deploy-usdc.js';
 import { devnetChain } from './devnet-chain.js';
 import { fiatTokenAbi } from './fiat-token-abi.js';
 import { startAnvil } from './start-anvil.js';
+import { startTempoDevnet, type TempoDevnet } from './start-tempo-devnet.js';
 
 export type StartDevnetParameters = {
   /** 0 or absent: a free port. */
@@ -35,7 +37,11 @@ export type Devnet = {
   /** CAIP-2 id, as x402 names networks. */
   network: `eip155:${number}`;
   usdc: { address: Address; name: string; version: string; decimals: 6 };
-  /** Signs payments; holds the USDC and 10 ETH. */
+  /** The Tempo chain MPP payments settle on; the payer holds pathUSD there too. */
+  tempo: TempoDevnet;
+  /** For the gateway to bind its MPP challenges with, shared by every server on this devnet. */
+  mppSecretKey: string;
+  /** Signs payments; holds the USDC and 10 ETH, and as much pathUSD on the Tempo chain. */
   payer: { privateKey: Hex; address: Address };
   /** Receives payments. */
   payee: { address: Address };
@@ -49,7 +55,8 @@ export type Devnet = {
 const GAS_MONEY = parseEther('10');
 
 /**
- * Starts anvil, deploys USDC and funds a fresh payer and facilitator. Every key is new, so no role
+ * Starts anvil, deploys USDC and funds a fresh payer and facilitator, and starts a Tempo node
+ * beside it for MPP. Every key is new, so no role
  * shares a well-known anvil key that other software on the machine also signs with.
  */
 export async function startDevnet(parameters: StartDevnetParameters = {}): Promise<Devnet> {
@@ -57,8 +64,10 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
     chainId: parameters.chainId ?? DEVNET_CHAIN_ID,
     ...(parameters.port === undefined ? {} : { port: parameters.port }),
   });
+  let tempo: TempoDevnet | undefined;
   try {
     const { rpcUrl, chainId } = anvil;
+    tempo = await startTempoDevnet();
     const chain = devnetChain(rpcUrl, chainId);
     const deployerKey = generatePrivateKey();
     const payerKey = generatePrivateKey();
@@ -92,6 +101,7 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
       const receipt = await minter.waitForTransactionReceipt({ hash });
       if (receipt.status !== 'success')
         throw new Error(`devnet: minting the payer's USDC reverted (${hash})`);
+      await tempo.fund(payer.address, payerUsdc);
     }
 
     return {
@@ -99,6 +109,8 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
       chainId,
       network: `eip155:${chainId}`,
       usdc: { ...usdc, decimals: 6 },
+      tempo,
+      mppSecretKey: randomBytes(32).toString('hex'),
       payer: { privateKey: payerKey, address: payer.address },
       payee: { address: payee.address },
       facilitator: { privateKey: facilitatorKey, address: facilitator.address },
@@ -109,10 +121,12 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
           functionName: 'balanceOf',
           args: [address],
         }),
-      stop: anvil.stop,
+      stop: async () => {
+        await Promise.all([anvil.stop(), tempo?.stop()]);
+      },
     };
   } catch (error) {
-    await anvil.stop();
+    await Promise.all([anvil.stop(), tempo?.stop()]);
     throw error;
   }
 }

@@ -118,8 +118,22 @@ describe('startDevnet', () => {
     ).rejects.toThrow(/authorization is used or canceled/);
   });
 
+  it('runs a Tempo node beside it: pathUSD for the payer and the fee payer, fresh funded wallets', async () => {
+    const { tempo } = devnet;
+    const client = createPublicClient({ transport: http(tempo.rpcUrl) });
+    expect(await client.getChainId()).toBe(tempo.chainId);
+    expect(tempo.currency).toEqual({ address: '0x20c0000000000000000000000000000000000000', decimals: 6 });
+    expect(await tempo.balanceOf(devnet.payer.address)).toBe(1_000_000_000n);
+    expect(await tempo.balanceOf(tempo.feePayer.address)).toBe(1_000_000_000n);
+    const wallet = await tempo.fundWallet(7_000n);
+    expect(privateKeyToAccount(wallet.privateKey).address).toBe(wallet.address);
+    expect(await tempo.balanceOf(wallet.address)).toBe(7_000n);
+    expect(devnet.mppSecretKey).toMatch(/^[0-9a-f]{64}$/);
+  });
+
   it('leaves no node listening once stopped', async () => {
     await devnet.stop();
     await expect(fetch(devnet.rpcUrl)).rejects.toThrow('fetch failed');
+    await expect(fetch(devnet.tempo.rpcUrl)).rejects.toThrow('fetch failed');
   });
 });

@@ -1,0 +1,104 @@
+import {
+  type Address,
+  createTestClient,
+  createWalletClient,
+  erc20Abi,
+  type Hex,
+  http,
+  publicActions,
+} from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { devnetChain } from './devnet-chain.js';
+import { startAnvil } from './start-anvil.js';
+
+/** pathUSD, the TIP-20 stablecoin every Tempo node has from genesis (6 decimals). */
+const PATH_USD: Address = '0x20c0000000000000000000000000000000000000';
+/** viem's id for a local Tempo node. */
+const TEMPO_DEVNET_CHAIN_ID = 1337;
+// A sponsor's fees over a few thousand test payments; the payer holds what it pays.
+const FEE_PAYER_PATH_USD = 1_000_000_000n;
+
+/** A local Tempo chain for MPP payments (method `tempo`, intent `charge`) in pathUSD. */
+export type TempoDevnet = {
+  rpcUrl: string;
+  chainId: number;
+  currency: { address: Address; decimals: 6 };
+  /** Pays the Tempo fee of each charge, so a payer's balance moves by the price alone. */
+  feePayer: { privateKey: Hex; address: Address };
+  /** Sends `amount` pathUSD (base units) to `address`. */
+  fund(address: Address, amount: bigint): Promise<void>;
+  /** A new wallet holding `amount` pathUSD (base units). */
+  fundWallet(amount: bigint): Promise<{ privateKey: Hex; address: Address }>;
+  /** pathUSD balance in base units. */
+  balanceOf(address: Address): Promise<bigint>;
+  stop(): Promise<void>;
+};
+
+/**
+ * Starts anvil in Tempo mode and funds a fee payer. Funds come from one of the node's unlocked
+ * development accounts, which sends them without a key of ours.
+ *
+ * Known limit of anvil's Tempo mode: it mines only the first expiring-nonce transaction of each
+ * sender, and a Tempo charge is always one. Each wallet can therefore pay one MPP charge here;
+ * a second from the same wallet is never mined (the gateway then withdraws the write and answers
+ * 402). `fundWallet` gives a fresh wallet per payment.
+ */
+export async function startTempoDevnet(parameters: { port?: number } = {}): Promise<TempoDevnet> {
+  const anvil = await startAnvil({
+    network: 'tempo',
+    chainId: TEMPO_DEVNET_CHAIN_ID,
+    ...(parameters.port === undefined ? {} : { port: parameters.port }),
+  });
+  try {
+    const { rpcUrl, chainId } = anvil;
+    // Plain Ethereum transactions, which a Tempo node takes too, sent by the node's own accounts.
+    const chain = devnetChain(rpcUrl, chainId);
+    const node = createTestClient({ mode: 'anvil', chain, transport: http(rpcUrl) }).extend(publicActions);
+    // The genesis block's timestamp is far behind the clock; expiring nonces are checked against it.
+    await node.mine({ blocks: 1 });
+    const accounts = await createWalletClient({ chain, transport: http(rpcUrl) }).getAddresses();
+    const source = accounts[0];
+    if (source === undefined) throw new Error('tempo devnet: the node has no development accounts');
+    const bank = createWalletClient({ account: source, chain, transport: http(rpcUrl) });
+
+    const send = async (address: Address, amount: bigint) => {
+      const hash = await bank.writeContract({
+        address: PATH_USD,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [address, amount],
+      });
+      const receipt = await node.waitForTransactionReceipt({ hash });
+      if (receipt.status !== 'success')
+        throw new Error(`tempo devnet: funding ${address} reverted (${hash})`);
+    };
+    // One account sends every transfer: concurrent sends would take the same nonce, so they queue.
+    let queue: Promise<unknown> = Promise.resolve();
+    const fund = (address: Address, amount: bigint) => {
+      const sent = queue.then(() => send(address, amount));
+      queue = sent.catch(() => {});
+      return sent;
+    };
+    const fundWallet = async (amount: bigint) => {
+      const privateKey = generatePrivateKey();
+      const { address } = privateKeyToAccount(privateKey);
+      await fund(address, amount);
+      return { privateKey, address };
+    };
+
+    return {
+      rpcUrl,
+      chainId,
+      currency: { address: PATH_USD, decimals: 6 },
+      feePayer: await fundWallet(FEE_PAYER_PATH_USD),
+      fund,
+      fundWallet,
+      balanceOf: (address) =>
+        node.readContract({ address: PATH_USD, abi: erc20Abi, functionName: 'balanceOf', args: [address] }),
+      stop: anvil.stop,
+    };
+  } catch (error) {
+    await anvil.stop();
+    throw error;
+  }
+}
