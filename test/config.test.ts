@@ -37,6 +37,51 @@ describe('loadConfig', () => {
     );
   });
 
+  it('serve: MPP on Tempo mainnet USDC by default, settings from the environment, or off', () => {
+    const serve = ['serve', '--pay-to', '0x1111111111111111111111111111111111111111'];
+    const remote = { PEERMEM_FACILITATOR_URL: 'https://facilitator.example' };
+    const mpp = loadConfig(serve, remote).payments?.mpp;
+    expect(mpp).toMatchObject({
+      chainId: 4217,
+      currency: '0x20C000000000000000000000b9537d11c60E8b50',
+      decimals: 6,
+      rpcUrl: 'https://rpc.tempo.xyz',
+    });
+    // Without a configured secret each process draws its own.
+    expect(mpp?.secretKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(loadConfig(serve, remote).payments?.mpp?.secretKey).not.toBe(mpp?.secretKey);
+
+    const local = loadConfig(serve, {
+      ...remote,
+      PEERMEM_MPP_CHAIN_ID: '1337',
+      PEERMEM_MPP_CURRENCY: '0x20c0000000000000000000000000000000000000',
+      PEERMEM_MPP_RPC_URL: 'http://127.0.0.1:9545',
+      PEERMEM_MPP_SECRET_KEY: 's'.repeat(32),
+    }).payments?.mpp;
+    expect(local).toMatchObject({
+      chainId: 1337,
+      rpcUrl: 'http://127.0.0.1:9545',
+      secretKey: 's'.repeat(32),
+    });
+    expect(loadConfig([...serve, '--mpp', 'off'], remote).payments?.mpp).toBeUndefined();
+    expect(() => loadConfig([...serve, '--mpp-chain-id', 'tempo'], remote)).toThrow(
+      /--mpp-chain-id \(PEERMEM_MPP_CHAIN_ID\): must be a chain id/,
+    );
+  });
+
+  it('call: pays with x402 unless told to pay with MPP, on the Tempo node configured', () => {
+    const env = { PEERMEM_PRIVATE_KEY: `0x${'1'.repeat(64)}` };
+    expect(loadConfig(['call'], env).wallet).toMatchObject({
+      payWith: 'x402',
+      tempo: { chainId: 4217, rpcUrl: 'https://rpc.tempo.xyz' },
+    });
+    const mpp = loadConfig(['call', '--pay-with', 'mpp', '--mpp-rpc-url', 'http://127.0.0.1:9545'], env);
+    expect(mpp.wallet).toMatchObject({ payWith: 'mpp', tempo: { rpcUrl: 'http://127.0.0.1:9545' } });
+    expect(() => loadConfig(['call', '--pay-with', 'card'], env)).toThrow(
+      /--pay-with \(PEERMEM_PAY_WITH\): must be x402 or mpp/,
+    );
+  });
+
   it('never shows a private key in its errors', () => {
     const secret = '0xnot-a-key-but-secret';
     const attempt = () => loadConfig(['call'], { PEERMEM_PRIVATE_KEY: secret });
@@ -49,6 +94,18 @@ describe('loadConfig', () => {
       });
     expect(serve).toThrow(/PEERMEM_FACILITATOR_PRIVATE_KEY/);
     expect(serve).not.toThrow(new RegExp(secret));
+    for (const [name, reason] of [
+      ['PEERMEM_MPP_FEE_PAYER_PRIVATE_KEY', /must be a 0x-prefixed 32-byte hex private key/],
+      ['PEERMEM_MPP_SECRET_KEY', /must be at least 32 characters/],
+    ] as const) {
+      const mpp = () =>
+        loadConfig(['serve', '--pay-to', '0x1111111111111111111111111111111111111111'], {
+          PEERMEM_FACILITATOR_URL: 'https://facilitator.example',
+          [name]: secret,
+        });
+      expect(mpp).toThrow(new RegExp(`${name}: ${reason.source}`));
+      expect(mpp).not.toThrow(new RegExp(secret));
+    }
   });
 
   it('names the flag and the reason when a value is wrong', () => {

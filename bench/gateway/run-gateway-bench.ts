@@ -18,9 +18,10 @@ const ITERATIONS = Number(process.argv[2] ?? 200);
 
 /**
  * `npm run bench:gateway`: the gateway on loopback (embedded PGlite in memory, deriver off), paid
- * on a local chain (anvil, Circle's USDC) through the built-in facilitator. Measures, one call
- * at a time as an agent makes them: a signed free endpoint, a paid /messages, and the
- * facilitator's verification of one payment alone. Prints a markdown table.
+ * on local chains: x402 on anvil with Circle's USDC through the built-in facilitator, MPP on
+ * anvil in Tempo mode. Measures, one call at a time as an agent makes them: a signed free
+ * endpoint, a paid /messages with each protocol, and the facilitator's verification of one x402
+ * payment alone. Prints a markdown table.
  */
 async function main(): Promise<void> {
   const devnet = await startDevnet();
@@ -42,8 +43,8 @@ async function main(): Promise<void> {
   const wallet = createWalletFetch(devnet.payer.privateKey, {
     allowedAssets: [{ network: devnet.network, asset: devnet.usdc.address }],
   });
-  const post = async (path: string, body: unknown) => {
-    const response = await wallet(`${server.url}/api/memory${path}`, {
+  const post = async (path: string, body: unknown, pay = wallet) => {
+    const response = await pay(`${server.url}/api/memory${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -60,6 +61,30 @@ async function main(): Promise<void> {
         session: 'bench',
         messages: [{ peer: 'alice', content: `Message number ${index} of the benchmark.` }],
       }),
+    options,
+  );
+  // anvil's Tempo mode mines one MPP charge per wallet, so each call pays from a wallet of its
+  // own, funded before the clock starts.
+  console.error('peermem bench:gateway: paid /messages with MPP ...');
+  const mppWallets = await Promise.all(
+    Array.from({ length: options.warmup + ITERATIONS }, async () => {
+      const { privateKey } = await devnet.tempo.fundWallet(1_000_000n);
+      return createWalletFetch(privateKey, {
+        payWith: 'mpp',
+        tempoRpcUrls: { [devnet.tempo.chainId]: devnet.tempo.rpcUrl },
+      });
+    }),
+  );
+  const paidMpp = await measureLatency(
+    (index) =>
+      post(
+        '/messages',
+        {
+          session: 'bench-mpp',
+          messages: [{ peer: 'alice', content: `Message number ${index} of the benchmark.` }],
+        },
+        mppWallets[index],
+      ),
     options,
   );
   console.error('peermem bench:gateway: signed /sessions/peers ...');
@@ -100,6 +125,11 @@ async function main(): Promise<void> {
         'paid /messages (0.001 USD)',
         paid,
         '402 offer, EIP-3009 signature, verify, store, settle on chain (2 round trips)',
+      ),
+      row(
+        'paid /messages with MPP (0.001 USD)',
+        paidMpp,
+        '402 challenge, Tempo transfer signed, verify, store, fee payer co-signs and broadcasts (2 round trips)',
       ),
       row(
         'verification alone',

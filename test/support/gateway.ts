@@ -17,14 +17,14 @@ export type TestGateway = {
 };
 
 /**
- * The gateway on a real loopback port, paid on a real local chain (anvil with Circle's USDC)
- * through the built-in facilitator, storing in a throw-away PGlite database unless told otherwise.
+ * The gateway on a real loopback port, paid on real local chains (anvil with Circle's USDC
+ * through the built-in facilitator for x402, anvil in Tempo mode for MPP), storing in a throw-away PGlite database unless told otherwise.
  */
 export async function startTestGateway(
   location: DatabaseLocation = { kind: 'memory' },
   devnet?: Devnet,
-  /** Settles with this key instead of the devnet's funded facilitator. */
-  facilitatorKey?: `0x${string}`,
+  /** Changes the devnet's payment settings (to break settlement, say). */
+  change: (payments: PaymentSettings) => PaymentSettings = (payments) => payments,
 ): Promise<TestGateway> {
   const chain = devnet ?? (await startDevnet());
   const database = openDatabase(location);
@@ -33,7 +33,7 @@ export async function startTestGateway(
     contextTokens: 8192,
     deriver: { ...DEFAULT_DERIVER, pollMs: 50 },
   });
-  const payments = devnetPaymentSettings(chain, facilitatorKey);
+  const payments = change(devnetPaymentSettings(chain));
   const server = await serveGateway({
     backend: createGatewayBackend(database, engine),
     payments,

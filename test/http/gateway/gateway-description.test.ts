@@ -63,6 +63,14 @@ describe('the gateway describes itself and refuses bad bodies', () => {
       ['x-payment-info', 'protocols', 0, 'protocol'],
       'x402',
     );
+    expect(document.paths['/api/memory/chat']?.post).toHaveProperty(['x-payment-info', 'protocols', 1], {
+      protocol: 'mpp',
+      method: 'tempo',
+      intent: 'charge',
+      chainId: gateway.devnet.tempo.chainId,
+      currency: gateway.devnet.tempo.currency.address,
+      recipient: gateway.devnet.payee.address,
+    });
   });
 
   test('/llms.txt tells an agent how to sign in, pay and what it costs', async () => {
@@ -71,6 +79,8 @@ describe('the gateway describes itself and refuses bad bodies', () => {
       'SIGN-IN-WITH-X',
       'PAYMENT-SIGNATURE',
       'X-PAYMENT',
+      'Authorization: Payment',
+      'Payment-Receipt',
       '/messages',
       '/chat',
       'minimal 0.001',

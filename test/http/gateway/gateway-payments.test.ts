@@ -183,7 +183,10 @@ describe('settlement that fails', () => {
   beforeAll(async () => {
     // A facilitator with no ETH: the payment verifies (signature, balance, simulation), but the
     // settlement transaction cannot pay its gas.
-    broke = await startTestGateway({ kind: 'memory' }, gateway.devnet, generatePrivateKey());
+    broke = await startTestGateway({ kind: 'memory' }, gateway.devnet, (payments) => ({
+      ...payments,
+      facilitator: { kind: 'built-in', privateKey: generatePrivateKey(), rpcUrl: gateway.devnet.rpcUrl },
+    }));
   }, 60_000);
   afterAll(async () => broke?.close());
 

@@ -1,0 +1,232 @@
+import { Challenge, Receipt } from 'mppx';
+import { Mppx, tempo } from 'mppx/client';
+import { createClient, http } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { tempoChain } from '../../../src/payments/mpp/tempo-chain.js';
+import { createWalletFetch } from '../../../src/wallet/create-wallet-fetch.js';
+import { startTestGateway, type TestGateway } from '../../support/gateway.js';
+
+// anvil's Tempo mode mines one MPP charge per payer wallet (see start-tempo-devnet.ts), so every
+// payment here comes from a wallet of its own.
+
+let gateway: TestGateway;
+beforeAll(async () => {
+  gateway = await startTestGateway();
+}, 60_000);
+afterAll(async () => gateway?.close());
+
+const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+});
+const url = (path: string, base = gateway.url) => `${base}/api/memory${path}`;
+const tempoNode = () => gateway.devnet.tempo;
+const messagesIn = (session: string) =>
+  gateway.database.query<{ workspace_id: string }>(
+    'SELECT workspace_id FROM messages WHERE session_id = $1',
+    [session],
+  );
+
+/** A funded wallet and its MPP-paying fetch. */
+async function mppPayer() {
+  const wallet = await tempoNode().fundWallet(1_000_000n);
+  const pay = createWalletFetch(wallet.privateKey, {
+    payWith: 'mpp',
+    tempoRpcUrls: { [tempoNode().chainId]: tempoNode().rpcUrl },
+  });
+  return { ...wallet, pay };
+}
+
+/** Signs an MPP credential answering the challenge of `challengeResponse`, without sending it. */
+async function credentialFor(privateKey: `0x${string}`, challengeResponse: Response): Promise<string> {
+  const { chainId, rpcUrl } = tempoNode();
+  const client = Mppx.create({
+    methods: [
+      tempo.charge({
+        account: privateKeyToAccount(privateKey),
+        mode: 'pull',
+        getClient: () => createClient({ chain: tempoChain(chainId, rpcUrl), transport: http(rpcUrl) }),
+      }),
+    ],
+    polyfill: false,
+  });
+  return client.createCredential(challengeResponse);
+}
+
+const balancesOf = async (payer: `0x${string}`) => ({
+  payer: await tempoNode().balanceOf(payer),
+  payee: await tempoNode().balanceOf(gateway.devnet.payee.address),
+});
+const errorOf = async (response: Response) => ((await response.json()) as { error: unknown }).error;
+
+describe('MPP (tempo charge) on a local Tempo node', () => {
+  test('a 402 offers MPP beside x402: WWW-Authenticate: Payment, method tempo, intent charge, the price', async () => {
+    const response = await fetch(
+      url('/messages'),
+      json({ session: 'offer', messages: [{ peer: 'a', content: 'hi' }] }),
+    );
+    expect(response.status).toBe(402);
+    expect(response.headers.get('payment-required')).not.toBeNull();
+    const challenge = Challenge.fromResponse(response);
+    expect(challenge).toMatchObject({
+      method: 'tempo',
+      intent: 'charge',
+      realm: new URL(gateway.url).host,
+      request: {
+        amount: '1000',
+        currency: tempoNode().currency.address,
+        recipient: gateway.devnet.payee.address,
+        methodDetails: { chainId: tempoNode().chainId, feePayer: true, supportedModes: ['pull'] },
+      },
+    });
+  });
+
+  test('an MPP client pays for /messages: exactly the price moves and the payer owns what is stored', async () => {
+    const payer = await mppPayer();
+    const before = await balancesOf(payer.address);
+    const content = 'x'.repeat(10_000); // 0.005 USD
+    const response = await payer.pay(
+      url('/messages'),
+      json({ session: 'mpp', messages: [{ peer: 'alice', content }] }),
+    );
+    expect(response.status).toBe(200);
+    const receipt = Receipt.deserialize(response.headers.get('payment-receipt') ?? '');
+    expect(receipt).toMatchObject({ method: 'tempo', status: 'success' });
+    const after = await balancesOf(payer.address);
+    expect(before.payer - after.payer).toBe(5_000n);
+    expect(after.payee - before.payee).toBe(5_000n);
+    expect(await messagesIn('mpp')).toEqual([{ workspace_id: payer.address }]);
+
+    // The same wallet signs in to the free endpoints of that workspace.
+    const sessions = await payer.pay(url('/sessions'), json({}));
+    expect(((await sessions.json()) as { items: { id: string }[] }).items.map((s) => s.id)).toEqual(['mpp']);
+  });
+
+  test('an MPP client pays for /chat by reasoning level', async () => {
+    const payer = await mppPayer();
+    const before = await balancesOf(payer.address);
+    const response = await payer.pay(
+      url('/chat'),
+      json({ peer: 'alice', query: 'What did alice say?', reasoning_level: 'low' }),
+    );
+    expect(response.status).toBe(200);
+    expect(Object.keys((await response.json()) as object)).toEqual(['content']);
+    expect(before.payer - (await balancesOf(payer.address)).payer).toBe(10_000n);
+  });
+
+  test('a replayed credential is refused: paid once, stored once', async () => {
+    const wallet = await tempoNode().fundWallet(1_000_000n);
+    const body = { session: 'mpp-replay', messages: [{ peer: 'alice', content: 'once' }] };
+    const credential = await credentialFor(wallet.privateKey, await fetch(url('/messages'), json(body)));
+    const before = await balancesOf(wallet.address);
+    const first = await fetch(url('/messages'), json(body, { Authorization: credential }));
+    expect(first.status).toBe(200);
+    const second = await fetch(url('/messages'), json(body, { Authorization: credential }));
+    expect(second.status).toBe(402);
+    expect(await errorOf(second)).toMatch(/already used/);
+    expect(before.payer - (await balancesOf(wallet.address)).payer).toBe(1_000n);
+    expect(await messagesIn('mpp-replay')).toHaveLength(1);
+  });
+
+  test('a credential for a cheaper body is refused, and nothing is stored or paid', async () => {
+    const wallet = await tempoNode().fundWallet(1_000_000n);
+    const cheap = { session: 'mpp-under', messages: [{ peer: 'mallory', content: 'hi' }] };
+    const dear = { session: 'mpp-under', messages: [{ peer: 'mallory', content: 'x'.repeat(10_000) }] };
+    const credential = await credentialFor(wallet.privateKey, await fetch(url('/messages'), json(cheap)));
+    const before = await balancesOf(wallet.address);
+    const response = await fetch(url('/messages'), json(dear, { Authorization: credential }));
+    expect(response.status).toBe(402);
+    expect(await errorOf(response)).toMatch(/Payment invalid/);
+    expect(response.headers.get('www-authenticate')).toMatch(/^Payment /);
+    expect(await messagesIn('mpp-under')).toEqual([]);
+    expect(await balancesOf(wallet.address)).toEqual(before);
+  });
+
+  test('a credential for /chat does not pay for /messages', async () => {
+    const wallet = await tempoNode().fundWallet(1_000_000n);
+    // /chat at minimal and one short message cost the same 0.001 USD: only the route differs.
+    const challenge = await fetch(
+      url('/chat'),
+      json({ peer: 'alice', query: 'hi', reasoning_level: 'minimal' }),
+    );
+    const credential = await credentialFor(wallet.privateKey, challenge);
+    const before = await balancesOf(wallet.address);
+    const response = await fetch(
+      url('/messages'),
+      json(
+        { session: 'mpp-scope', messages: [{ peer: 'mallory', content: 'hi' }] },
+        { Authorization: credential },
+      ),
+    );
+    expect(response.status).toBe(402);
+    expect(await messagesIn('mpp-scope')).toEqual([]);
+    expect(await balancesOf(wallet.address)).toEqual(before);
+  });
+
+  test('a challenge rewritten to pay someone else is refused (it is bound to its contents)', async () => {
+    const wallet = await tempoNode().fundWallet(1_000_000n);
+    const body = { session: 'mpp-forged', messages: [{ peer: 'mallory', content: 'hi' }] };
+    const original = Challenge.fromResponse(await fetch(url('/messages'), json(body)));
+    const forged = Challenge.serialize({
+      ...original,
+      request: { ...original.request, recipient: privateKeyToAccount(generatePrivateKey()).address },
+    });
+    const credential = await credentialFor(
+      wallet.privateKey,
+      new Response(null, { status: 402, headers: { 'WWW-Authenticate': forged } }),
+    );
+    const before = await balancesOf(wallet.address);
+    const response = await fetch(url('/messages'), json(body, { Authorization: credential }));
+    expect(response.status).toBe(402);
+    expect(await messagesIn('mpp-forged')).toEqual([]);
+    expect(await balancesOf(wallet.address)).toEqual(before);
+  });
+
+  test('a malformed credential gets 402 with the reason', async () => {
+    const response = await fetch(
+      url('/messages'),
+      json(
+        { session: 'mpp-bad', messages: [{ peer: 'a', content: 'hi' }] },
+        { Authorization: 'Payment not-base64!' },
+      ),
+    );
+    expect(response.status).toBe(402);
+    expect(await errorOf(response)).toMatch(/malformed/);
+  });
+});
+
+describe('MPP settlement that fails', () => {
+  let broke: TestGateway;
+  beforeAll(async () => {
+    // A fee payer with no pathUSD: the credential verifies, but the sponsored transfer cannot pay its fee.
+    broke = await startTestGateway({ kind: 'memory' }, gateway.devnet, (payments) => ({
+      ...payments,
+      mpp: payments.mpp && { ...payments.mpp, feePayerKey: generatePrivateKey() },
+    }));
+  }, 60_000);
+  afterAll(async () => broke?.close());
+
+  test('withdraws what the operation wrote and charges nothing', async () => {
+    const payer = await mppPayer();
+    const before = await balancesOf(payer.address);
+    const response = await payer.pay(
+      url('/messages', broke.url),
+      json({ session: 'unpaid', messages: [{ peer: 'carol', content: 'not stored' }] }),
+    );
+    expect(response.status).toBe(402);
+    expect(await errorOf(response)).toMatch(/failed to settle.*nothing was stored/);
+    for (const table of [
+      'messages',
+      'sessions',
+      'peers',
+      'session_peers',
+      'derivation_tasks',
+      'workspaces',
+    ]) {
+      expect(await broke.database.query(`SELECT 1 FROM ${table}`)).toEqual([]);
+    }
+    expect(await balancesOf(payer.address)).toEqual(before);
+  });
+});
