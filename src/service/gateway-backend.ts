@@ -1,3 +1,4 @@
+import type { ChatInput, ChatOutput } from '../schemas/chat.js';
 import type { GatewayAddMessagesInput } from '../schemas/gateway.js';
 import type { AddMessagesOutput } from '../schemas/message.js';
 import type { MemoryService } from './memory-service.js';
@@ -26,6 +27,8 @@ export interface GatewayBackend {
     workspace: string,
     input: GatewayAddMessagesInput,
   ): Promise<ProvisionalWrite<AddMessagesOutput>>;
+  /** A paid chat: what it creates on first reference (peer, target, session) can be withdrawn. */
+  chatProvisionally(workspace: string, input: ChatInput): Promise<ProvisionalWrite<ChatOutput>>;
   /** True when this call spent the proof, false when it had been spent (a replay). */
   spendProof(kind: ProofKind, nonce: string, expiresAt: Date): Promise<boolean>;
   /** Makes a spent proof usable again (its payment was never settled). */

@@ -5,6 +5,7 @@ import type { Learning } from '../learning/learning.js';
 import { recallObservations } from '../reads/recall-observations.js';
 import type { MessageVectorCache } from '../search/message-vector-cache.js';
 import { withoutNames } from '../search/without-names.js';
+import { ensureChatSubjects } from './ensure-chat-subjects.js';
 import { searchMessages } from './search-messages.js';
 
 /** How much memory each level weighs: observations and raw messages retrieved. */
@@ -28,19 +29,7 @@ export async function chat(
   runtime: { learning: Learning; vectors: MessageVectorCache },
 ): Promise<ChatOutput> {
   const target = input.target || undefined;
-  await db.query(
-    `WITH new_workspace AS (INSERT INTO workspaces (id) VALUES ($1) ON CONFLICT DO NOTHING),
-     new_peers AS (
-       INSERT INTO peers (workspace_id, id) SELECT DISTINCT $1, unnest(ARRAY[$2, coalesce($3::text, $2)])
-       ON CONFLICT DO NOTHING
-     ),
-     new_session AS (
-       INSERT INTO sessions (workspace_id, id) SELECT $1, $4::text WHERE $4::text IS NOT NULL ON CONFLICT DO NOTHING
-     )
-     INSERT INTO session_peers (workspace_id, session_id, peer_id) SELECT $1, $4::text, $2 WHERE $4::text IS NOT NULL
-     ON CONFLICT DO NOTHING`,
-    [workspace, input.peer, target ?? null, input.session ?? null],
-  );
+  await ensureChatSubjects(db, workspace, input);
   const depth = DEPTH[input.reasoning_level];
   const about = target ?? input.peer;
   const [observations, messages] = await Promise.all([

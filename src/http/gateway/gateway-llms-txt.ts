@@ -10,6 +10,10 @@ export function gatewayLlmsTxt(
   const base = `${publicUrl.origin}/api/memory`;
   const paid = routes.filter((route) => route.access === 'paid');
   const signed = routes.filter((route) => route.access === 'signed');
+  const mppGuidance =
+    payments.mpp === undefined
+      ? ''
+      : `- MPP: WWW-Authenticate: Payment (method "tempo", intent "charge"): sign a TIP-20 transfer of the challenge's amount of ${payments.mpp.currency} to ${payments.payTo} on Tempo chain ${payments.mpp.chainId}, do not broadcast it (pull mode: the gateway does), and resend with Authorization: Payment <credential>. A challenge pays for one request to the endpoint that issued it. mppx (Mppx.create with tempo.charge, mode "pull") does this.\n`;
   return `# peermem memory gateway
 
 > Persistent memory for AI agents, paid per call with a wallet. Store conversations as sessions of messages written by peers; the service learns from them (observations, peer cards, representations, summaries) and answers questions about them. Each wallet has one private workspace: nobody else can read or change it.
@@ -34,12 +38,7 @@ Every endpoint is POST ${base}/<path> with a JSON body and a JSON answer. Machin
 The price is computed from the request body. Without payment the answer is 402 offering:
 - x402 v2: PAYMENT-REQUIRED header; pay with the "exact" scheme (an EIP-3009 transferWithAuthorization of exactly "amount" of asset ${payments.x402.asset} to ${payments.payTo} on ${payments.x402.network}) and resend with PAYMENT-SIGNATURE. @x402/fetch does this.
 - x402 v1: the 402 body; resend with X-PAYMENT.
-${
-  payments.mpp === undefined
-    ? ''
-    : `- MPP: WWW-Authenticate: Payment (method "tempo", intent "charge"): sign a TIP-20 transfer of the challenge's amount of ${payments.mpp.currency} to ${payments.payTo} on Tempo chain ${payments.mpp.chainId}, do not broadcast it (pull mode: the gateway does), and resend with Authorization: Payment <credential>. A challenge pays for one request to the endpoint that issued it. mppx (Mppx.create with tempo.charge, mode "pull") does this.
-`
-}The payment is verified, the operation runs, then the payment settles: a failed operation is not charged, and a payment that fails to settle stores nothing. A 200 carries the settlement receipt (PAYMENT-RESPONSE, X-PAYMENT-RESPONSE for v1, or Payment-Receipt for MPP).
+${mppGuidance}The payment is verified, the operation runs, then the payment settles: a failed operation is not charged, and a payment that fails to settle stores nothing. A 200 carries the settlement receipt (PAYMENT-RESPONSE, X-PAYMENT-RESPONSE for v1, or Payment-Receipt for MPP).
 
 ## Prices (USD)
 

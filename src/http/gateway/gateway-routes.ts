@@ -79,12 +79,7 @@ export const GATEWAY_ROUTES: readonly GatewayRoute[] = [
     output: ChatOutput,
     price: priceOfChat,
     priceRule: 'by reasoning_level: minimal 0.001, low 0.01 (default), medium 0.05, high 0.10, max 0.50 USD',
-    // An answer stores nothing, so there is nothing to keep or withdraw.
-    run: async (backend, workspace, input) => ({
-      output: await backend.memory(workspace).chat(input),
-      keep: async () => {},
-      withdraw: async () => {},
-    }),
+    run: (backend, workspace, input) => backend.chatProvisionally(workspace, input),
   }),
   route({
     path: '/messages/list',

@@ -229,4 +229,22 @@ describe('MPP settlement that fails', () => {
     }
     expect(await balancesOf(payer.address)).toEqual(before);
   });
+
+  test('a /chat whose payment fails leaves no peer, target or session behind', async () => {
+    const payer = await mppPayer();
+    const response = await payer.pay(
+      url('/chat', broke.url),
+      json({
+        peer: 'dave',
+        target: 'erin',
+        session: 'never',
+        query: 'Who is erin?',
+        reasoning_level: 'minimal',
+      }),
+    );
+    expect(response.status).toBe(402);
+    for (const table of ['sessions', 'peers', 'session_peers', 'workspaces']) {
+      expect(await broke.database.query(`SELECT 1 FROM ${table}`)).toEqual([]);
+    }
+  });
 });
