@@ -128,6 +128,26 @@ export function createGatewayApp(options: GatewayOptions): OpenAPIHono {
   return app;
 }
 
+const header = (description: string) => ({ description, schema: { type: 'string' as const } });
+const SIGN_IN_REQUIRED_HEADERS = {
+  'PAYMENT-REQUIRED': header(
+    'x402 v2 payment-required object (base64 JSON) with the sign-in-with-x extension.',
+  ),
+};
+const PAYMENT_REQUIRED_HEADERS = {
+  'PAYMENT-REQUIRED': header('x402 v2 offer (base64 JSON); pay with PAYMENT-SIGNATURE.'),
+  'WWW-Authenticate': header(
+    'MPP challenge: Payment, method "tempo", intent "charge"; pay with Authorization: Payment.',
+  ),
+};
+const PAID_RECEIPT_HEADERS = {
+  'PAYMENT-RESPONSE': header('x402 v2 settlement (base64 JSON), when paid with x402 v2.'),
+  'X-PAYMENT-RESPONSE': header('x402 v1 settlement (base64 JSON), when paid with X-PAYMENT.'),
+  'Payment-Receipt': header(
+    'MPP receipt (base64url JSON, its reference the transaction), when paid with MPP.',
+  ),
+};
+
 function openApiRoute(route: GatewayRoute, options: GatewayOptions) {
   const json = (schema: unknown, description: string) => ({
     description,
@@ -148,7 +168,10 @@ function openApiRoute(route: GatewayRoute, options: GatewayOptions) {
       },
     },
     responses: {
-      200: json(route.output, 'Success.'),
+      200: {
+        ...json(route.output, 'Success.'),
+        ...(route.access === 'paid' ? { headers: PAID_RECEIPT_HEADERS } : {}),
+      },
       400: json(
         GatewayError,
         'The body is not valid: `error.field` names the field and `error.message` says why.',
@@ -158,6 +181,7 @@ function openApiRoute(route: GatewayRoute, options: GatewayOptions) {
           route.access === 'paid'
             ? 'Payment required. x402 v2 offer (base64 JSON) in the PAYMENT-REQUIRED header, the same offer as x402 v1 in the body and, when MPP is on, an MPP challenge (method tempo, intent charge) in WWW-Authenticate: Payment.'
             : 'Authentication required. The PAYMENT-REQUIRED header and the body hold an x402 payment-required object with accepts: [] and the sign-in-with-x extension to sign.',
+        headers: route.access === 'paid' ? PAYMENT_REQUIRED_HEADERS : SIGN_IN_REQUIRED_HEADERS,
       },
       404: json(GatewayError, 'A session or peer named in the body does not exist.'),
       503: json(GatewayError, 'The service or the payment facilitator is unavailable; nothing was charged.'),

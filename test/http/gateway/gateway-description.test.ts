@@ -63,6 +63,19 @@ describe('the gateway describes itself and refuses bad bodies', () => {
       ['x-payment-info', 'protocols', 0, 'protocol'],
       'x402',
     );
+    const paidResponses = document.paths['/api/memory/messages']?.post.responses as Record<
+      string,
+      { headers?: Record<string, unknown> }
+    >;
+    expect(Object.keys(paidResponses['402']?.headers ?? {})).toEqual([
+      'PAYMENT-REQUIRED',
+      'WWW-Authenticate',
+    ]);
+    expect(Object.keys(paidResponses['200']?.headers ?? {})).toEqual([
+      'PAYMENT-RESPONSE',
+      'X-PAYMENT-RESPONSE',
+      'Payment-Receipt',
+    ]);
     expect(document.paths['/api/memory/chat']?.post).toHaveProperty(['x-payment-info', 'protocols', 1], {
       protocol: 'mpp',
       method: 'tempo',
