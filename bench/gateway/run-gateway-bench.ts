@@ -63,8 +63,9 @@ async function main(): Promise<void> {
       }),
     options,
   );
-  // anvil's Tempo mode mines one MPP charge per wallet, so each call pays from a wallet of its
-  // own, funded before the clock starts.
+  // Back-to-back charges from one wallet would race the devnet's reopening of its expiring nonce
+  // (see reopen-expiring-nonces.ts), so each call pays from a wallet of its own, funded before
+  // the clock starts.
   console.error('peermem bench:gateway: paid /messages with MPP ...');
   const mppWallets = await Promise.all(
     Array.from({ length: options.warmup + ITERATIONS }, async () => {

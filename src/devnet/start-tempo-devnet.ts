@@ -9,6 +9,7 @@ import {
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { devnetChain } from './devnet-chain.js';
+import { reopenExpiringNonces } from './reopen-expiring-nonces.js';
 import { startAnvil } from './start-anvil.js';
 
 /** pathUSD, the TIP-20 stablecoin every Tempo node has from genesis (6 decimals). */
@@ -36,12 +37,9 @@ export type TempoDevnet = {
 
 /**
  * Starts anvil in Tempo mode and funds a fee payer. Funds come from one of the node's unlocked
- * development accounts, which sends them without a key of ours.
- *
- * Known limit of anvil's Tempo mode: it mines only the first expiring-nonce transaction of each
- * sender, and a Tempo charge is always one. Each wallet can therefore pay one MPP charge here;
- * a second from the same wallet is never mined (the gateway then withdraws the write and answers
- * 402). `fundWallet` gives a fresh wallet per payment.
+ * development accounts, which sends them without a key of ours. A watcher keeps every wallet able
+ * to pay again (see reopen-expiring-nonces.ts); it acts once per block, so a wallet's next charge
+ * sent within a few tens of milliseconds of its last one can still be refused.
  */
 export async function startTempoDevnet(parameters: { port?: number } = {}): Promise<TempoDevnet> {
   const anvil = await startAnvil({
@@ -49,6 +47,7 @@ export async function startTempoDevnet(parameters: { port?: number } = {}): Prom
     chainId: TEMPO_DEVNET_CHAIN_ID,
     ...(parameters.port === undefined ? {} : { port: parameters.port }),
   });
+  let stopWatching = () => {};
   try {
     const { rpcUrl, chainId } = anvil;
     // Plain Ethereum transactions, which a Tempo node takes too, sent by the node's own accounts.
@@ -58,6 +57,7 @@ export async function startTempoDevnet(parameters: { port?: number } = {}): Prom
     await node.mine({ blocks: 1 });
     const accounts = await createWalletClient({ chain, transport: http(rpcUrl) }).getAddresses();
     const source = accounts[0];
+    stopWatching = reopenExpiringNonces(node);
     if (source === undefined) throw new Error('tempo devnet: the node has no development accounts');
     const bank = createWalletClient({ account: source, chain, transport: http(rpcUrl) });
 
@@ -95,9 +95,13 @@ export async function startTempoDevnet(parameters: { port?: number } = {}): Prom
       fundWallet,
       balanceOf: (address) =>
         node.readContract({ address: PATH_USD, abi: erc20Abi, functionName: 'balanceOf', args: [address] }),
-      stop: anvil.stop,
+      stop: async () => {
+        stopWatching();
+        await anvil.stop();
+      },
     };
   } catch (error) {
+    stopWatching();
     await anvil.stop();
     throw error;
   }

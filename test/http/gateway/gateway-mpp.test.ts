@@ -1,14 +1,15 @@
 import { Challenge, Receipt } from 'mppx';
 import { Mppx, tempo } from 'mppx/client';
-import { createClient, http } from 'viem';
+import { createClient, createPublicClient, http, maxUint256, parseAbi } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { tempoChain } from '../../../src/payments/mpp/tempo-chain.js';
 import { createWalletFetch } from '../../../src/wallet/create-wallet-fetch.js';
 import { startTestGateway, type TestGateway } from '../../support/gateway.js';
 
-// anvil's Tempo mode mines one MPP charge per payer wallet (see start-tempo-devnet.ts), so every
-// payment here comes from a wallet of its own.
+// Every payment comes from a wallet of its own, except where a test is about paying twice: the
+// devnet reopens a wallet's expiring nonce once per block (see reopen-expiring-nonces.ts), and a
+// test paying at once from the same wallet would race that.
 
 let gateway: TestGateway;
 beforeAll(async () => {
@@ -53,6 +54,24 @@ async function credentialFor(privateKey: `0x${string}`, challengeResponse: Respo
     polyfill: false,
   });
   return client.createCredential(challengeResponse);
+}
+
+/** Waits for the devnet's watcher to put `account`'s expiring-nonce counter back to 0. */
+async function expiringNonceReopened(account: `0x${string}`): Promise<void> {
+  const node = createPublicClient({ transport: http(tempoNode().rpcUrl) });
+  const nonceManager = '0x4e4F4E4345000000000000000000000000000000';
+  const abi = parseAbi(['function getNonce(address account, uint256 nonceKey) view returns (uint64)']);
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const nonce = await node.readContract({
+      address: nonceManager,
+      abi,
+      functionName: 'getNonce',
+      args: [account, maxUint256],
+    });
+    if (nonce === 0n) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`the expiring nonce of ${account} was not reopened`);
 }
 
 const balancesOf = async (payer: `0x${string}`) => ({
@@ -102,6 +121,21 @@ describe('MPP (tempo charge) on a local Tempo node', () => {
     // The same wallet signs in to the free endpoints of that workspace.
     const sessions = await payer.pay(url('/sessions'), json({}));
     expect(((await sessions.json()) as { items: { id: string }[] }).items.map((s) => s.id)).toEqual(['mpp']);
+  });
+
+  test('a wallet pays again: the devnet reopens its expiring nonce after each block', async () => {
+    const payer = await mppPayer();
+    const before = await balancesOf(payer.address);
+    for (const content of ['first', 'second']) {
+      const response = await payer.pay(
+        url('/messages'),
+        json({ session: 'mpp-again', messages: [{ peer: 'alice', content }] }),
+      );
+      expect(response.status).toBe(200);
+      await expiringNonceReopened(payer.address);
+    }
+    expect(before.payer - (await balancesOf(payer.address)).payer).toBe(2_000n);
+    expect(await messagesIn('mpp-again')).toHaveLength(2);
   });
 
   test('an MPP client pays for /chat by reasoning level', async () => {
