@@ -218,6 +218,30 @@ describe('MPP (tempo charge) on a local Tempo node', () => {
     expect(await balancesOf(wallet.address)).toEqual(before);
   });
 
+  test('a credential for an expired challenge is refused', async () => {
+    const wallet = await tempoNode().fundWallet(1_000_000n);
+    const body = { session: 'mpp-expired', messages: [{ peer: 'mallory', content: 'hi' }] };
+    const issued = Challenge.fromResponse(await fetch(url('/messages'), json(body)));
+    // The gateway's own challenge, but lapsing in a second: bound with its secret, as it would be.
+    const { id: _id, ...contents } = issued;
+    const shortLived = Challenge.from({
+      ...contents,
+      expires: new Date(Date.now() + 1_000).toISOString(),
+      secretKey: gateway.payments.mpp?.secretKey ?? '',
+    });
+    const credential = await credentialFor(
+      wallet.privateKey,
+      new Response(null, { status: 402, headers: { 'WWW-Authenticate': Challenge.serialize(shortLived) } }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const before = await balancesOf(wallet.address);
+    const response = await fetch(url('/messages'), json(body, { Authorization: credential }));
+    expect(response.status).toBe(402);
+    expect(await errorOf(response)).toMatch(/expired/i);
+    expect(await messagesIn('mpp-expired')).toEqual([]);
+    expect(await balancesOf(wallet.address)).toEqual(before);
+  });
+
   test('a malformed credential gets 402 with the reason', async () => {
     const response = await fetch(
       url('/messages'),
