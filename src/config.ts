@@ -97,8 +97,8 @@ export const Config = z
         /** A token beyond the ones x402 knows that the wallet may pay in (a devnet's USDC). */
         allowedAsset: z.object({ network: z.string(), asset: z.string() }).optional(),
         payWith: z.enum(['x402', 'mpp'], { error: 'must be x402 or mpp' }),
-        /** The Tempo node MPP payments are prepared with, for the chain the gateway names. */
-        tempo: z.object({ chainId: TempoChainId, rpcUrl: HttpUrl }),
+        /** The Tempo node MPP payments are prepared with, and a token beyond Tempo's stablecoins to pay in. */
+        tempo: z.object({ chainId: TempoChainId, rpcUrl: HttpUrl, currency: z.string().optional() }),
       })
       .optional()
       .describe('call: the wallet that signs in and pays, and the gateway it calls.'),
@@ -165,6 +165,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
             tempo: {
               chainId: pick('mpp-chain-id') ?? TEMPO_MAINNET_USDC.chainId,
               rpcUrl: pick('mpp-rpc-url') ?? TEMPO_MAINNET_USDC.rpcUrl,
+              currency: pick('mpp-currency'),
             },
           }
         : undefined,

@@ -75,8 +75,15 @@ describe('loadConfig', () => {
       payWith: 'x402',
       tempo: { chainId: 4217, rpcUrl: 'https://rpc.tempo.xyz' },
     });
-    const mpp = loadConfig(['call', '--pay-with', 'mpp', '--mpp-rpc-url', 'http://127.0.0.1:9545'], env);
-    expect(mpp.wallet).toMatchObject({ payWith: 'mpp', tempo: { rpcUrl: 'http://127.0.0.1:9545' } });
+    const currency = '0x20c0000000000000000000000000000000000001';
+    const mpp = loadConfig(
+      ['call', '--pay-with', 'mpp', '--mpp-rpc-url', 'http://127.0.0.1:9545', '--mpp-currency', currency],
+      env,
+    );
+    expect(mpp.wallet).toMatchObject({
+      payWith: 'mpp',
+      tempo: { rpcUrl: 'http://127.0.0.1:9545', currency },
+    });
     expect(() => loadConfig(['call', '--pay-with', 'card'], env)).toThrow(
       /--pay-with \(PEERMEM_PAY_WITH\): must be x402 or mpp/,
     );

@@ -18,6 +18,7 @@ export async function runCall(config: Config): Promise<number> {
     payWith: wallet.payWith,
     tempoRpcUrls: { [wallet.tempo.chainId]: wallet.tempo.rpcUrl },
     maxMppAmount: 5_000_000n,
+    ...(wallet.tempo.currency === undefined ? {} : { allowedMppCurrencies: [wallet.tempo.currency] }),
     // A token the configuration names (a devnet's, a testnet's) may be paid in, up to 5 USD.
     ...(allowed === undefined
       ? {}

@@ -20,6 +20,8 @@ export type WalletFetchOptions = {
   tempoRpcUrls?: Record<number, string>;
   /** MPP: the largest payment, in the currency's smallest unit; 1 USD (1,000,000) when absent. */
   maxMppAmount?: bigint;
+  /** MPP: TIP-20 tokens paid in beyond Tempo's USDC and pathUSD. */
+  allowedMppCurrencies?: readonly string[];
   fetch?: typeof fetch;
 };
 
@@ -35,6 +37,9 @@ export function createWalletFetch(privateKey: Hex, options: WalletFetchOptions =
   if (options.payWith === 'mpp') {
     return payWithMpp(signedIn, account, {
       maxAmount: options.maxMppAmount ?? 1_000_000n,
+      ...(options.allowedMppCurrencies === undefined
+        ? {}
+        : { allowedCurrencies: options.allowedMppCurrencies }),
       ...(options.tempoRpcUrls === undefined ? {} : { rpcUrls: options.tempoRpcUrls }),
     });
   }

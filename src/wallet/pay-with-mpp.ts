@@ -8,13 +8,18 @@ export type PayWithMppOptions = {
   rpcUrls?: Record<number, string>;
   /** The largest payment the wallet makes, in the currency's smallest unit. */
   maxAmount: bigint;
+  /** TIP-20 tokens the wallet pays in beyond Tempo's USDC and pathUSD (a devnet's, say). */
+  allowedCurrencies?: readonly string[];
 };
+
+/** USD stablecoins every Tempo chain has: USDC (mainnet's default) and pathUSD. */
+const TEMPO_STABLECOINS = [TEMPO_MAINNET_USDC.currency, '0x20c0000000000000000000000000000000000000'];
 
 /**
  * Wraps `fetch` so that a 402 carrying an MPP challenge (method `tempo`, intent `charge`) is
  * paid: the wallet signs the transfer the challenge asks for and sends the request again with
  * `Authorization: Payment`; the server broadcasts the transfer (pull mode). A challenge asking
- * for more than `maxAmount` is refused before anything is signed.
+ * for more than `maxAmount`, or in a token not allowed, is refused before anything is signed.
  */
 export function payWithMpp(
   inner: typeof fetch,
@@ -34,12 +39,20 @@ export function payWithMpp(
     const transport = /^wss?:/.test(rpcUrl) ? webSocket(rpcUrl) : http(rpcUrl);
     return createClient({ chain: tempoChain(chainId, rpcUrl), transport });
   };
+  const currencies = new Set(
+    [...TEMPO_STABLECOINS, ...(options.allowedCurrencies ?? [])].map((currency) => currency.toLowerCase()),
+  );
   const mppx = Mppx.create({
     methods: [tempo.charge({ account, mode: 'pull', getClient: clientFor })],
     polyfill: false,
     fetch: inner,
     async onChallenge(challenge, { createCredential }) {
-      const amount = BigInt((challenge.request as { amount?: string }).amount ?? '0');
+      const request = challenge.request as { amount?: string; currency?: string };
+      if (!currencies.has(String(request.currency).toLowerCase()))
+        throw new Error(
+          `MPP: the gateway asks to be paid in ${request.currency}, a token this wallet does not pay in`,
+        );
+      const amount = BigInt(request.amount ?? '0');
       if (amount > options.maxAmount) {
         throw new Error(
           `MPP: the gateway asks for ${amount} base units, more than this wallet pays at once (${options.maxAmount})`,

@@ -306,3 +306,39 @@ describe('MPP settlement that fails', () => {
     }
   });
 });
+
+describe('the wallet’s MPP limits', () => {
+  test('a charge above the cap is refused before anything is signed', async () => {
+    const wallet = await tempoNode().fundWallet(1_000_000n);
+    const pay = createWalletFetch(wallet.privateKey, {
+      payWith: 'mpp',
+      tempoRpcUrls: { [tempoNode().chainId]: tempoNode().rpcUrl },
+      maxMppAmount: 999n,
+    });
+    const before = await balancesOf(wallet.address);
+    await expect(
+      pay(url('/messages'), json({ session: 'mpp-cap', messages: [{ peer: 'a', content: 'hi' }] })),
+    ).rejects.toThrow(/asks for 1000 base units, more than this wallet pays at once \(999\)/);
+    expect(await balancesOf(wallet.address)).toEqual(before);
+    expect(await messagesIn('mpp-cap')).toEqual([]);
+  });
+
+  test('a charge in a token the wallet does not know is refused', async () => {
+    const strange = privateKeyToAccount(generatePrivateKey()).address;
+    const other = await startTestGateway({ kind: 'memory' }, gateway.devnet, (payments) => ({
+      ...payments,
+      mpp: payments.mpp && { ...payments.mpp, currency: strange },
+    }));
+    try {
+      const payer = await mppPayer();
+      await expect(
+        payer.pay(
+          url('/messages', other.url),
+          json({ session: 's', messages: [{ peer: 'a', content: 'hi' }] }),
+        ),
+      ).rejects.toThrow(/paid in 0x[0-9a-fA-F]{40}, a token this wallet does not pay in/);
+    } finally {
+      await other.close();
+    }
+  });
+});
