@@ -8,16 +8,15 @@ import {
   publicActions,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { TEMPO_PATH_USD } from '../payments/mpp/tempo-chain.js';
 import { devnetChain } from './devnet-chain.js';
 import { reopenExpiringNonces } from './reopen-expiring-nonces.js';
 import { startAnvil } from './start-anvil.js';
 
-/** pathUSD, the TIP-20 stablecoin every Tempo node has from genesis (6 decimals). */
-const PATH_USD: Address = '0x20c0000000000000000000000000000000000000';
 /** viem's id for a local Tempo node. */
 const TEMPO_DEVNET_CHAIN_ID = 1337;
 // A sponsor's fees over a few thousand test payments; the payer holds what it pays.
-const FEE_PAYER_PATH_USD = 1_000_000_000n;
+const FEE_PAYER_TEMPO_PATH_USD = 1_000_000_000n;
 
 /** A local Tempo chain for MPP payments (method `tempo`, intent `charge`) in pathUSD. */
 export type TempoDevnet = {
@@ -63,7 +62,7 @@ export async function startTempoDevnet(parameters: { port?: number } = {}): Prom
 
     const send = async (address: Address, amount: bigint) => {
       const hash = await bank.writeContract({
-        address: PATH_USD,
+        address: TEMPO_PATH_USD,
         abi: erc20Abi,
         functionName: 'transfer',
         args: [address, amount],
@@ -89,12 +88,17 @@ export async function startTempoDevnet(parameters: { port?: number } = {}): Prom
     return {
       rpcUrl,
       chainId,
-      currency: { address: PATH_USD, decimals: 6 },
-      feePayer: await fundWallet(FEE_PAYER_PATH_USD),
+      currency: { address: TEMPO_PATH_USD, decimals: 6 },
+      feePayer: await fundWallet(FEE_PAYER_TEMPO_PATH_USD),
       fund,
       fundWallet,
       balanceOf: (address) =>
-        node.readContract({ address: PATH_USD, abi: erc20Abi, functionName: 'balanceOf', args: [address] }),
+        node.readContract({
+          address: TEMPO_PATH_USD,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [address],
+        }),
       stop: async () => {
         stopWatching();
         await anvil.stop();

@@ -1,6 +1,6 @@
 import { Mppx, tempo } from 'mppx/client';
-import { createClient, http, type LocalAccount, webSocket } from 'viem';
-import { tempoChain } from '../payments/mpp/tempo-chain.js';
+import type { LocalAccount } from 'viem';
+import { TEMPO_PATH_USD, tempoClient } from '../payments/mpp/tempo-chain.js';
 import { TEMPO_MAINNET_USDC } from '../payments/payment-settings.js';
 
 export type PayWithMppOptions = {
@@ -13,7 +13,7 @@ export type PayWithMppOptions = {
 };
 
 /** USD stablecoins every Tempo chain has: USDC (mainnet's default) and pathUSD. */
-const TEMPO_STABLECOINS = [TEMPO_MAINNET_USDC.currency, '0x20c0000000000000000000000000000000000000'];
+const TEMPO_STABLECOINS = [TEMPO_MAINNET_USDC.currency, TEMPO_PATH_USD];
 
 /**
  * Wraps `fetch` so that a 402 carrying an MPP challenge (method `tempo`, intent `charge`) is
@@ -36,8 +36,7 @@ export function payWithMpp(
       throw new Error(
         `MPP: no Tempo node known for chain ${chainId}; set --mpp-rpc-url (PEERMEM_MPP_RPC_URL)`,
       );
-    const transport = /^wss?:/.test(rpcUrl) ? webSocket(rpcUrl) : http(rpcUrl);
-    return createClient({ chain: tempoChain(chainId, rpcUrl), transport });
+    return tempoClient(chainId, rpcUrl);
   };
   const currencies = new Set(
     [...TEMPO_STABLECOINS, ...(options.allowedCurrencies ?? [])].map((currency) => currency.toLowerCase()),
@@ -52,7 +51,9 @@ export function payWithMpp(
         throw new Error(
           `MPP: the gateway asks to be paid in ${request.currency}, a token this wallet does not pay in`,
         );
-      const amount = BigInt(request.amount ?? '0');
+      if (!/^\d+$/.test(request.amount ?? ''))
+        throw new Error(`MPP: the gateway asks for an amount that is not a whole number of base units`);
+      const amount = BigInt(request.amount as string);
       if (amount > options.maxAmount) {
         throw new Error(
           `MPP: the gateway asks for ${amount} base units, more than this wallet pays at once (${options.maxAmount})`,

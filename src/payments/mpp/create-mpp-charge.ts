@@ -1,21 +1,12 @@
 import { Challenge, Credential, Errors, Receipt } from 'mppx';
 import { Mppx, tempo } from 'mppx/server';
-import {
-  BaseError,
-  createClient,
-  getAddress,
-  HttpRequestError,
-  http,
-  TimeoutError,
-  WebSocketRequestError,
-  webSocket,
-} from 'viem';
+import { BaseError, getAddress, HttpRequestError, TimeoutError, WebSocketRequestError } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { UnavailableError } from '../../service/errors.js';
 import { formatUsd, type MicroUsd } from '../gateway-prices.js';
 import type { PaymentCheck, Settlement } from '../payment-check.js';
 import type { PaymentSettings } from '../payment-settings.js';
-import { tempoChain } from './tempo-chain.js';
+import { tempoClient } from './tempo-chain.js';
 
 /** MPP (method `tempo`, intent `charge`) as the gateway takes it. */
 export type MppCharge = {
@@ -37,9 +28,7 @@ export function createMppCharge(
   payTo: string,
   realm: string,
 ): MppCharge {
-  const chain = tempoChain(mpp.chainId, mpp.rpcUrl);
-  const transport = /^wss?:/.test(mpp.rpcUrl) ? webSocket(mpp.rpcUrl) : http(mpp.rpcUrl);
-  const client = createClient({ chain, transport });
+  const client = tempoClient(mpp.chainId, mpp.rpcUrl);
   const server = Mppx.create({
     methods: [
       tempo.charge({

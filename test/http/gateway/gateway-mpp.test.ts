@@ -1,9 +1,9 @@
 import { Challenge, Receipt } from 'mppx';
 import { Mppx, tempo } from 'mppx/client';
-import { createClient, createPublicClient, http, maxUint256, parseAbi } from 'viem';
+import { createPublicClient, http, maxUint256, parseAbi } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { tempoChain } from '../../../src/payments/mpp/tempo-chain.js';
+import { tempoClient } from '../../../src/payments/mpp/tempo-chain.js';
 import { createWalletFetch } from '../../../src/wallet/create-wallet-fetch.js';
 import { startTestGateway, type TestGateway } from '../../support/gateway.js';
 
@@ -48,7 +48,7 @@ async function credentialFor(privateKey: `0x${string}`, challengeResponse: Respo
       tempo.charge({
         account: privateKeyToAccount(privateKey),
         mode: 'pull',
-        getClient: () => createClient({ chain: tempoChain(chainId, rpcUrl), transport: http(rpcUrl) }),
+        getClient: () => tempoClient(chainId, rpcUrl),
       }),
     ],
     polyfill: false,
