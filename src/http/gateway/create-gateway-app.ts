@@ -184,7 +184,10 @@ function openApiRoute(route: GatewayRoute, options: GatewayOptions) {
         headers: route.access === 'paid' ? PAYMENT_REQUIRED_HEADERS : SIGN_IN_REQUIRED_HEADERS,
       },
       404: json(GatewayError, 'A session or peer named in the body does not exist.'),
-      503: json(GatewayError, 'The service or the payment facilitator is unavailable; nothing was charged.'),
+      503: json(
+        GatewayError,
+        'The service, the payment facilitator or the Tempo node is unavailable; nothing was charged.',
+      ),
     },
   });
 }

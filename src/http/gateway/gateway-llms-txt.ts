@@ -13,7 +13,7 @@ export function gatewayLlmsTxt(
   const mppGuidance =
     payments.mpp === undefined
       ? ''
-      : `- MPP: WWW-Authenticate: Payment (method "tempo", intent "charge"): sign a TIP-20 transfer of the challenge's amount of ${payments.mpp.currency} to ${payments.payTo} on Tempo chain ${payments.mpp.chainId}, do not broadcast it (pull mode: the gateway does), and resend with Authorization: Payment <credential>. A challenge pays for one request to the endpoint that issued it. mppx (Mppx.create with tempo.charge, mode "pull") does this.\n`;
+      : `- MPP: WWW-Authenticate: Payment (method "tempo", intent "charge"): sign, with the paying account's own key, a Tempo transaction whose call is a TIP-20 transferWithMemo of the challenge's amount of ${payments.mpp.currency} to ${payments.payTo} on Tempo chain ${payments.mpp.chainId}, the memo bound to the challenge id; do not broadcast it (pull mode: the gateway does${payments.mpp.feePayerKey === undefined ? '' : ', and pays its fee'}) and resend with Authorization: Payment <credential> within the transaction's validity window. A challenge pays for one request to the endpoint that issued it. mppx (Mppx.create with tempo.charge, mode "pull") does this.\n`;
   return `# peermem memory gateway
 
 > Persistent memory for AI agents, paid per call with a wallet. Store conversations as sessions of messages written by peers; the service learns from them (observations, peer cards, representations, summaries) and answers questions about them. Each wallet has one private workspace: nobody else can read or change it.
@@ -54,6 +54,6 @@ ${[...paid, ...signed].map((route) => `- POST ${route.path} (${route.access === 
 - 400 {error: {code: "invalid_input", message, field, hint}}: fix the named field.
 - 402: sign in or pay (see above); "error" says what was wrong with the sign-in or payment.
 - 404 {error: {code: "not_found", ...}}: the session or peer does not exist yet.
-- 503 {error: {code: "unavailable", ...}}: try again later; nothing was charged.
+- 503 {error: {code: "unavailable", ...}}: the service, the facilitator or the Tempo node is unreachable; try again later; nothing was charged.
 `;
 }

@@ -1,12 +1,20 @@
 import { Challenge, Credential, Errors, Receipt } from 'mppx';
 import { Mppx, tempo } from 'mppx/server';
-import { BaseError, getAddress, HttpRequestError, TimeoutError, WebSocketRequestError } from 'viem';
+import { BaseError, erc20Abi, getAddress, HttpRequestError, TimeoutError, WebSocketRequestError } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { readContract } from 'viem/actions';
 import { UnavailableError } from '../../service/errors.js';
 import { formatUsd, type MicroUsd } from '../gateway-prices.js';
 import type { PaymentCheck, Settlement } from '../payment-check.js';
 import type { PaymentSettings } from '../payment-settings.js';
+import { readSignedTransfer } from './signed-transfer.js';
 import { tempoClient } from './tempo-chain.js';
+
+/**
+ * A charge whose signed transfer lapses sooner than this is refused before the operation runs:
+ * the transfer must still be minable when the operation is done. mppx clients sign for 25 s.
+ */
+const MIN_SECONDS_TO_SETTLE = 5;
 
 /** MPP (method `tempo`, intent `charge`) as the gateway takes it. */
 export type MppCharge = {
@@ -53,6 +61,8 @@ export function createMppCharge(
     },
 
     async check(request, price, scope) {
+      // Prices are in micro-USD; a 6-decimal stablecoin's base unit is one.
+      const priceInBaseUnits = price * 10n ** BigInt(mpp.decimals - 6);
       const header = request.headers.get('authorization');
       const serialized = header === null ? null : Credential.extractPaymentScheme(header);
       if (serialized === null) return { status: 'absent' };
@@ -63,18 +73,45 @@ export function createMppCharge(
         return { status: 'refused', reason: 'the Authorization: Payment credential is malformed' };
       }
       const options = { request: { amount: formatUsd(price) }, scope };
-      let sender: string | undefined;
+      let payer: `0x${string}`;
       try {
         const validation = await server.validateCredential(credential, options);
-        const details = validation.details as { mode?: string; sender?: string };
-        if (details.mode !== 'pull' || details.sender === undefined) {
+        const details = validation.details as {
+          mode?: string;
+          sender?: string;
+          serializedTransaction?: string;
+        };
+        if (details.mode !== 'pull' || details.serializedTransaction === undefined) {
           return {
             status: 'refused',
             reason:
               'only a signed transfer (pull mode) is accepted: the gateway broadcasts it once the operation has run',
           };
         }
-        sender = details.sender;
+        // The sender a credential names is its own claim; the workspace goes to who signed.
+        const transfer = readSignedTransfer(details.serializedTransaction);
+        if (typeof transfer === 'string') return { status: 'refused', reason: transfer };
+        if (details.sender === undefined || getAddress(details.sender) !== transfer.signer)
+          return { status: 'refused', reason: 'the transaction names a sender other than its signer' };
+        const secondsLeft = (transfer.validBefore ?? Number.POSITIVE_INFINITY) - Date.now() / 1000;
+        if (secondsLeft < MIN_SECONDS_TO_SETTLE)
+          return {
+            status: 'refused',
+            reason: 'the signed transfer expires too soon to settle; sign a new one',
+          };
+        // Sponsored transfers are not simulated by mppx, so an empty wallet would get the work done.
+        const balance = await readContract(client, {
+          address: mpp.currency as `0x${string}`,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [transfer.signer],
+        });
+        if (balance < priceInBaseUnits)
+          return {
+            status: 'refused',
+            reason: `the paying account holds less than the price (${formatUsd(price)} USD)`,
+          };
+        payer = transfer.signer;
       } catch (error) {
         return { status: 'refused', reason: refusalReason(error) };
       }
@@ -84,7 +121,7 @@ export function createMppCharge(
       return {
         status: 'verified',
         payment: {
-          payer: getAddress(sender),
+          payer,
           proof: { kind: 'mpp', nonce: id, expiresAt: new Date(expires) },
           async settle(): Promise<Settlement> {
             try {
@@ -102,15 +139,16 @@ export function createMppCharge(
 
 /**
  * Why a credential is refused, in words safe to show: a payment error's own message, or a node's
- * short message (never the full one, which holds the RPC URL and with it any key in that URL).
- * A node that cannot be reached is not the payer's fault: that becomes a 503.
+ * short message (never the full one, which holds the RPC URL and with it any key in that URL),
+ * or a plain "invalid". A node that cannot be reached is not the payer's fault: that becomes a 503.
  */
 function refusalReason(error: unknown): string {
   if (error instanceof Errors.PaymentError) return error.message;
   if (isUnreachable(error))
     throw new UnavailableError('the Tempo node could not be reached; nothing was charged', { cause: error });
   if (error instanceof BaseError) return error.shortMessage;
-  throw error;
+  // A credential whose payload does not parse (mppx raises schema and decoding errors for it).
+  return 'the payment credential is invalid';
 }
 
 function settleFailureReason(error: unknown): string {

@@ -1,5 +1,6 @@
-import { Challenge, Receipt } from 'mppx';
+import { Challenge, Credential, Receipt } from 'mppx';
 import { Mppx, tempo } from 'mppx/client';
+import { TxEnvelopeTempo } from 'ox/tempo';
 import { createPublicClient, http, maxUint256, parseAbi } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -240,6 +241,52 @@ describe('MPP (tempo charge) on a local Tempo node', () => {
     expect(await errorOf(response)).toMatch(/expired/i);
     expect(await messagesIn('mpp-expired')).toEqual([]);
     expect(await balancesOf(wallet.address)).toEqual(before);
+  });
+
+  test('a transfer naming a sender that did not sign it is refused: the workspace goes to the signer', async () => {
+    const attacker = await tempoNode().fundWallet(1_000_000n);
+    const victim = privateKeyToAccount(generatePrivateKey()).address;
+    const body = { session: 'mpp-impostor', messages: [{ peer: 'mallory', content: 'hi' }] };
+    const honest = await credentialFor(attacker.privateKey, await fetch(url('/messages'), json(body)));
+    const decoded = Credential.deserialize<{ type: string; signature: string }>(honest);
+    // The fee-payer form of a Tempo transaction carries a sender address beside the signature.
+    const envelope = TxEnvelopeTempo.deserialize(decoded.payload.signature as TxEnvelopeTempo.Serialized);
+    const forged = Credential.serialize({
+      ...decoded,
+      payload: {
+        ...decoded.payload,
+        signature: TxEnvelopeTempo.serialize(envelope, { sender: victim, format: 'feePayer' }),
+      },
+    });
+    const response = await fetch(url('/messages'), json(body, { Authorization: forged }));
+    expect(response.status).toBe(402);
+    expect(await errorOf(response)).toMatch(/sender other than its signer/);
+    expect(await messagesIn('mpp-impostor')).toEqual([]);
+  });
+
+  test('a wallet that cannot pay the price is refused before the work is done', async () => {
+    const pay = createWalletFetch(generatePrivateKey(), {
+      payWith: 'mpp',
+      tempoRpcUrls: { [tempoNode().chainId]: tempoNode().rpcUrl },
+    });
+    const response = await pay(
+      url('/chat'),
+      json({ peer: 'nobody', session: 'mpp-empty', query: 'anything?', reasoning_level: 'minimal' }),
+    );
+    expect(response.status).toBe(402);
+    expect(await errorOf(response)).toMatch(/holds less than the price \(0\.001 USD\)/);
+    expect(await gateway.database.query("SELECT 1 FROM sessions WHERE id = 'mpp-empty'")).toEqual([]);
+  });
+
+  test('a credential for a real challenge with a payload that does not parse gets 402, not 500', async () => {
+    const body = { session: 'mpp-garbled', messages: [{ peer: 'mallory', content: 'hi' }] };
+    const challenge = Challenge.fromResponse(await fetch(url('/messages'), json(body)));
+    for (const signature of ['zz', '0x76c0ffee']) {
+      const credential = Credential.serialize({ challenge, payload: { type: 'transaction', signature } });
+      const response = await fetch(url('/messages'), json(body, { Authorization: credential }));
+      expect(response.status).toBe(402);
+      expect(await errorOf(response)).toMatch(/Payment invalid/);
+    }
   });
 
   test('a malformed credential gets 402 with the reason', async () => {
