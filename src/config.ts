@@ -8,9 +8,10 @@ import { LearningSettings } from './engine/learning/learning-settings.js';
 import {
   BASE_MAINNET_USDC,
   HttpUrl,
+  KNOWN_TEMPO_CHAINS,
   PaymentSettings,
   PrivateKey,
-  TEMPO_MAINNET_USDC,
+  TEMPO_MAINNET_CHAIN_ID,
   TempoChainId,
 } from './payments/payment-settings.js';
 
@@ -163,8 +164,8 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
               : {}),
             payWith: pick('pay-with') ?? 'x402',
             tempo: {
-              chainId: pick('mpp-chain-id') ?? TEMPO_MAINNET_USDC.chainId,
-              rpcUrl: pick('mpp-rpc-url') ?? TEMPO_MAINNET_USDC.rpcUrl,
+              chainId: pick('mpp-chain-id') ?? TEMPO_MAINNET_CHAIN_ID,
+              rpcUrl: pick('mpp-rpc-url') ?? knownTempoChain(pick)?.rpcUrl,
               currency: pick('mpp-currency'),
             },
           }
@@ -236,6 +237,11 @@ function paymentSettings(pick: (name: keyof typeof FLAGS) => unknown, env: NodeJ
   };
 }
 
+/** The Tempo chain `--mpp-chain-id` names, when peermem knows its token and node. */
+function knownTempoChain(pick: (name: keyof typeof FLAGS) => unknown) {
+  return KNOWN_TEMPO_CHAINS[Number(pick('mpp-chain-id') ?? TEMPO_MAINNET_CHAIN_ID)];
+}
+
 /**
  * MPP on Tempo mainnet USDC unless told otherwise, or off. Without PEERMEM_MPP_SECRET_KEY each
  * process binds challenges with a random key of its own: a challenge is then paid at the process
@@ -245,12 +251,15 @@ function paymentSettings(pick: (name: keyof typeof FLAGS) => unknown, env: NodeJ
 function mppSettings(pick: (name: keyof typeof FLAGS) => unknown, env: NodeJS.ProcessEnv) {
   const mpp = String(pick('mpp') ?? 'on').toLowerCase();
   if (['off', 'false', '0', 'no'].includes(mpp)) return undefined;
+  if (!['on', 'true', '1', 'yes'].includes(mpp))
+    throw new ConfigError('--mpp (PEERMEM_MPP): must be on or off');
   const feePayerKey = env.PEERMEM_MPP_FEE_PAYER_PRIVATE_KEY || undefined;
+  const known = knownTempoChain(pick);
   return {
-    chainId: pick('mpp-chain-id') ?? TEMPO_MAINNET_USDC.chainId,
-    currency: pick('mpp-currency') ?? TEMPO_MAINNET_USDC.currency,
-    decimals: TEMPO_MAINNET_USDC.decimals,
-    rpcUrl: pick('mpp-rpc-url') ?? TEMPO_MAINNET_USDC.rpcUrl,
+    chainId: pick('mpp-chain-id') ?? TEMPO_MAINNET_CHAIN_ID,
+    currency: pick('mpp-currency') ?? known?.currency,
+    decimals: 6,
+    rpcUrl: pick('mpp-rpc-url') ?? known?.rpcUrl,
     secretKey: env.PEERMEM_MPP_SECRET_KEY || randomBytes(32).toString('hex'),
     ...(feePayerKey === undefined ? {} : { feePayerKey }),
   };

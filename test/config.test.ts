@@ -64,6 +64,17 @@ describe('loadConfig', () => {
       secretKey: 's'.repeat(32),
     });
     expect(loadConfig([...serve, '--mpp', 'off'], remote).payments?.mpp).toBeUndefined();
+    expect(() => loadConfig([...serve, '--mpp', 'maybe'], remote)).toThrow(
+      /--mpp \(PEERMEM_MPP\): must be on or off/,
+    );
+    // The Moderato testnet is known by id; any other chain needs its token and node named.
+    expect(loadConfig([...serve, '--mpp-chain-id', '42431'], remote).payments?.mpp).toMatchObject({
+      currency: '0x20c0000000000000000000000000000000000000',
+      rpcUrl: 'https://rpc.moderato.tempo.xyz',
+    });
+    expect(() => loadConfig([...serve, '--mpp-chain-id', '1337'], remote)).toThrow(
+      /--mpp-currency \(PEERMEM_MPP_CURRENCY\): is required/,
+    );
     expect(() => loadConfig([...serve, '--mpp-chain-id', 'tempo'], remote)).toThrow(
       /--mpp-chain-id \(PEERMEM_MPP_CHAIN_ID\): must be a chain id/,
     );

@@ -21,15 +21,19 @@ export const BASE_MAINNET_USDC = {
 } as const;
 
 /**
- * Tempo mainnet and its USDC: where MPP payments (method `tempo`, intent `charge`) settle unless
- * told otherwise. TIP-20 stablecoins on Tempo all have 6 decimals.
+ * The Tempo chains known by id, each with its USD stablecoin and public node: mainnet with USDC,
+ * where MPP payments (method `tempo`, intent `charge`) settle unless told otherwise, and the
+ * Moderato testnet with pathUSD. TIP-20 stablecoins all have 6 decimals. Any other chain needs
+ * its token and node named.
  */
-export const TEMPO_MAINNET_USDC = {
-  chainId: 4217,
-  currency: '0x20C000000000000000000000b9537d11c60E8b50',
-  decimals: 6,
-  rpcUrl: 'https://rpc.tempo.xyz',
-} as const;
+export const TEMPO_MAINNET_CHAIN_ID = 4217;
+export const KNOWN_TEMPO_CHAINS: Readonly<Record<number, { currency: string; rpcUrl: string }>> = {
+  [TEMPO_MAINNET_CHAIN_ID]: {
+    currency: '0x20C000000000000000000000b9537d11c60E8b50',
+    rpcUrl: 'https://rpc.tempo.xyz',
+  },
+  42431: { currency: '0x20c0000000000000000000000000000000000000', rpcUrl: 'https://rpc.moderato.tempo.xyz' },
+};
 
 /** A Tempo chain id, from a number or its decimal text. */
 export const TempoChainId = z.coerce
@@ -68,7 +72,7 @@ export const PaymentSettings = z.object({
     .object({
       chainId: TempoChainId.describe('The Tempo chain the charge settles on.'),
       currency: EvmAddress.describe('The TIP-20 token paid in.'),
-      decimals: z.number().int().min(0).max(18),
+      decimals: z.number().int().min(6, 'must be at least 6: prices are in micro-USD').max(18),
       rpcUrl: RpcUrl.describe('The Tempo node the payer’s signed transfer is broadcast to.'),
       secretKey: z
         .string()

@@ -1,19 +1,22 @@
 import { Mppx, tempo } from 'mppx/client';
 import type { LocalAccount } from 'viem';
 import { TEMPO_PATH_USD, tempoClient } from '../payments/mpp/tempo-chain.js';
-import { TEMPO_MAINNET_USDC } from '../payments/payment-settings.js';
+import { KNOWN_TEMPO_CHAINS, TEMPO_MAINNET_CHAIN_ID } from '../payments/payment-settings.js';
 
 export type PayWithMppOptions = {
-  /** Tempo nodes by chain id; Tempo mainnet's public node when absent. */
+  /** Tempo nodes by chain id, beside the public nodes of the chains known. */
   rpcUrls?: Record<number, string>;
   /** The largest payment the wallet makes, in the currency's smallest unit. */
   maxAmount: bigint;
-  /** TIP-20 tokens the wallet pays in beyond Tempo's USDC and pathUSD (a devnet's, say). */
+  /** TIP-20 tokens the wallet pays in beyond the known chains' stablecoins (a devnet's, say). */
   allowedCurrencies?: readonly string[];
 };
 
-/** USD stablecoins every Tempo chain has: USDC (mainnet's default) and pathUSD. */
-const TEMPO_STABLECOINS = [TEMPO_MAINNET_USDC.currency, TEMPO_PATH_USD];
+/** The USD stablecoins of the Tempo chains known, pathUSD among them. */
+const TEMPO_STABLECOINS = [
+  TEMPO_PATH_USD,
+  ...Object.values(KNOWN_TEMPO_CHAINS).map((chain) => chain.currency),
+];
 
 /**
  * Wraps `fetch` so that a 402 carrying an MPP challenge (method `tempo`, intent `charge`) is
@@ -27,10 +30,10 @@ export function payWithMpp(
   options: PayWithMppOptions,
 ): typeof fetch {
   const rpcUrls: Record<number, string> = {
-    [TEMPO_MAINNET_USDC.chainId]: TEMPO_MAINNET_USDC.rpcUrl,
+    ...Object.fromEntries(Object.entries(KNOWN_TEMPO_CHAINS).map(([id, chain]) => [id, chain.rpcUrl])),
     ...options.rpcUrls,
   };
-  const clientFor = ({ chainId = TEMPO_MAINNET_USDC.chainId }: { chainId?: number | undefined }) => {
+  const clientFor = ({ chainId = TEMPO_MAINNET_CHAIN_ID }: { chainId?: number | undefined }) => {
     const rpcUrl = rpcUrls[chainId];
     if (rpcUrl === undefined)
       throw new Error(
