@@ -1,4 +1,4 @@
-import type { Hex } from 'viem';
+import { BaseError, type Hex } from 'viem';
 import type { Config } from '../config.js';
 import { createWalletFetch } from '../wallet/create-wallet-fetch.js';
 
@@ -36,11 +36,17 @@ export async function runCall(config: Config): Promise<number> {
     `/api/memory/${path.replace(/^\/+/, '').replace(/^api\/memory\//, '')}`,
     wallet.upstream,
   );
-  const response = await walletFetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body,
-  });
+  let response: Response;
+  try {
+    response = await walletFetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+  } catch (error) {
+    console.error(`peermem: the call failed: ${safeMessage(error)}`);
+    return 1;
+  }
   const transaction = paidTransaction(response.headers);
   if (transaction !== undefined) console.error(`peermem: paid, transaction ${transaction}`);
   process.stdout.write(`${await response.text()}\n`);
@@ -60,4 +66,15 @@ function paidTransaction(headers: Headers): string | undefined {
     reference?: string;
   };
   return receipt.transaction ?? receipt.reference ?? 'unknown';
+}
+
+/**
+ * What went wrong, without a node's full error text: viem puts the RPC URL (and any key in it)
+ * there, so the short message of the innermost viem error is shown instead.
+ */
+function safeMessage(error: unknown): string {
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof BaseError) return cause.shortMessage;
+  }
+  return error instanceof Error ? error.message : String(error);
 }

@@ -30,16 +30,19 @@ export function reopenExpiringNonces(node: TestClient & PublicClient, pollingInt
     emitMissed: true,
     pollingInterval,
     onBlockNumber: async (blockNumber) => {
-      const block = await node.getBlock({ blockNumber, includeTransactions: true });
-      const senders = new Set(block.transactions.map((transaction) => transaction.from));
-      for (const sender of senders) {
-        const slot = expiringNonceSlot(sender);
-        const value = await node.getStorageAt({ address: NONCE_MANAGER, slot });
-        if (value !== undefined && BigInt(value) !== 0n)
-          await node.setStorageAt({ address: NONCE_MANAGER, index: slot, value: ZERO_WORD });
-      }
+      // Nothing awaits this callback: a failure (the node stopping under it) must end here.
+      try {
+        const block = await node.getBlock({ blockNumber, includeTransactions: true });
+        const senders = new Set(block.transactions.map((transaction) => transaction.from));
+        for (const sender of senders) {
+          const slot = expiringNonceSlot(sender);
+          const value = await node.getStorageAt({ address: NONCE_MANAGER, slot });
+          if (value !== undefined && BigInt(value) !== 0n)
+            await node.setStorageAt({ address: NONCE_MANAGER, index: slot, value: ZERO_WORD });
+        }
+      } catch {}
     },
-    // A poll that fails (the node stopping) is retried by the next one.
+    // A poll that fails (the node stopping) is followed by the next one.
     onError: () => {},
   });
 }

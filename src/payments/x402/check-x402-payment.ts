@@ -36,10 +36,10 @@ export async function checkX402Payment(
     });
   });
   if (!verified.isValid) {
-    const detail = verified.invalidMessage ? ` (${verified.invalidMessage})` : '';
+    const detail = safeDetail(verified.invalidMessage);
     return {
       status: 'refused',
-      reason: `${verified.invalidReason ?? 'rejected by the facilitator'}${detail}`,
+      reason: `${verified.invalidReason ?? 'rejected by the facilitator'}${detail ? ` (${detail})` : ''}`,
     };
   }
 
@@ -59,4 +59,13 @@ export async function checkX402Payment(
       },
     },
   };
+}
+
+/**
+ * The first line of a facilitator's message, or nothing: the rest of a node's error text holds
+ * the RPC URL, and with it any key in that URL.
+ */
+function safeDetail(message: string | undefined): string | undefined {
+  const firstLine = message?.split('\n')[0]?.trim();
+  return firstLine && !firstLine.includes('://') ? firstLine : undefined;
 }
