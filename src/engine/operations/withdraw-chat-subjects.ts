@@ -24,6 +24,8 @@ export async function withdrawChatSubjects(
      new_session AS (
        DELETE FROM sessions s
         WHERE s.workspace_id = $1 AND s.id = $4::text
+          -- Read off the row itself, so a write committing while this waits for the row counts.
+          AND s.message_count = 0
           AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.workspace_id = $1 AND m.session_id = s.id)
           AND NOT EXISTS (
             SELECT 1 FROM session_peers sp WHERE sp.workspace_id = $1 AND sp.session_id = s.id

@@ -35,6 +35,9 @@ export async function withdrawMessages(
      new_session AS (
        DELETE FROM sessions s USING written
         WHERE s.workspace_id = $1 AND s.id = $2 AND s.created_at = written.at
+          -- A column of the row itself: a write that commits while this waits for the row is seen
+          -- here, where the subqueries below still read the statement's starting snapshot.
+          AND s.message_count = written.n
           AND NOT EXISTS (
             SELECT 1 FROM messages m WHERE m.workspace_id = $1 AND m.session_id = $2 AND m.id <> ALL($3::text[]))
           AND NOT EXISTS (

@@ -1,3 +1,4 @@
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../../src/engine/create-engine.js';
 import { createGatewayBackend } from '../../../src/engine/create-gateway-backend.js';
@@ -103,6 +104,40 @@ describe.each(['pglite', 'postgres'] as const)('withdrawing an unpaid write (%s)
     await unpaid.withdraw();
     expect((await rows(workspace)).peers).toEqual(['alice']);
   });
+
+  it.runIf(kind === 'postgres')(
+    'messages: a write that commits while the withdrawal waits for the session keeps it',
+    async () => {
+      const workspace = uniqueWorkspace('withdraw-race');
+      const unpaid = await backend.addMessagesProvisionally(workspace, {
+        session: 's',
+        messages: [{ peer: 'alice', content: 'unpaid' }],
+      });
+      // Another connection writes to the session as add_messages does, and holds its row lock
+      // while the withdrawal starts; the withdrawal's snapshot predates that write.
+      const other = postgres(POSTGRES_URL, { max: 1, onnotice: () => {} });
+      try {
+        let withdrawal: Promise<void> | undefined;
+        await other.begin(async (tx) => {
+          await tx`UPDATE sessions SET message_count = message_count + 1 WHERE workspace_id = ${workspace} AND id = 's'`;
+          await tx`INSERT INTO peers (workspace_id, id) VALUES (${workspace}, 'bob')`;
+          await tx`INSERT INTO session_peers (workspace_id, session_id, peer_id) VALUES (${workspace}, 's', 'bob')`;
+          await tx`INSERT INTO messages (workspace_id, session_id, peer_id, content, token_count, created_at)
+                   VALUES (${workspace}, 's', 'bob', 'paid', 1, now())`;
+          withdrawal = unpaid.withdraw();
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        });
+        await withdrawal;
+      } finally {
+        await other.end();
+      }
+      expect(await rows(workspace)).toMatchObject({
+        workspace: 1,
+        sessions: [{ id: 's', message_count: 1 }],
+        messages: ['paid'],
+      });
+    },
+  );
 
   it('chat: the peer, target and session it created go when its payment fails', async () => {
     const workspace = uniqueWorkspace('withdraw-chat');
