@@ -57,8 +57,10 @@ Gateway (serve):
   --rpc-url URL                 the node the built-in facilitator settles on (PEERMEM_RPC_URL)
   --mpp on|off                  offer MPP, method tempo, intent charge (PEERMEM_MPP; on)
   --mpp-chain-id N              Tempo chain (PEERMEM_MPP_CHAIN_ID; 4217, Tempo mainnet)
-  --mpp-currency ADDRESS        TIP-20 token (PEERMEM_MPP_CURRENCY; Tempo USDC)
-  --mpp-rpc-url URL             Tempo node (PEERMEM_MPP_RPC_URL; https://rpc.tempo.xyz)
+  --mpp-currency ADDRESS        TIP-20 token (PEERMEM_MPP_CURRENCY; the chain's: Tempo USDC,
+                                pathUSD on Moderato 42431; required on other chains)
+  --mpp-rpc-url URL             Tempo node (PEERMEM_MPP_RPC_URL; the chain's public node,
+                                https://rpc.tempo.xyz on mainnet; required on other chains)
                                 PEERMEM_MPP_SECRET_KEY binds challenges (random per process);
                                 PEERMEM_MPP_FEE_PAYER_PRIVATE_KEY pays the Tempo fees
 

@@ -1,6 +1,15 @@
 import { Challenge, Credential, Errors, Receipt } from 'mppx';
 import { Mppx, tempo } from 'mppx/server';
-import { BaseError, erc20Abi, getAddress, HttpRequestError, TimeoutError, WebSocketRequestError } from 'viem';
+import {
+  type Address,
+  BaseError,
+  type Client,
+  erc20Abi,
+  getAddress,
+  HttpRequestError,
+  TimeoutError,
+  WebSocketRequestError,
+} from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { readContract } from 'viem/actions';
 import { UnavailableError } from '../../service/errors.js';
@@ -73,45 +82,12 @@ export function createMppCharge(
         return { status: 'refused', reason: 'the Authorization: Payment credential is malformed' };
       }
       const options = { request: { amount: formatUsd(price) }, scope };
-      let payer: `0x${string}`;
+      let payer: Address;
       try {
         const validation = await server.validateCredential(credential, options);
-        const details = validation.details as {
-          mode?: string;
-          sender?: string;
-          serializedTransaction?: string;
-        };
-        if (details.mode !== 'pull' || details.serializedTransaction === undefined) {
-          return {
-            status: 'refused',
-            reason:
-              'only a signed transfer (pull mode) is accepted: the gateway broadcasts it once the operation has run',
-          };
-        }
-        // The sender a credential names is its own claim; the workspace goes to who signed.
-        const transfer = readSignedTransfer(details.serializedTransaction);
-        if (typeof transfer === 'string') return { status: 'refused', reason: transfer };
-        if (details.sender === undefined || getAddress(details.sender) !== transfer.signer)
-          return { status: 'refused', reason: 'the transaction names a sender other than its signer' };
-        const secondsLeft = (transfer.validBefore ?? Number.POSITIVE_INFINITY) - Date.now() / 1000;
-        if (secondsLeft < MIN_SECONDS_TO_SETTLE)
-          return {
-            status: 'refused',
-            reason: 'the signed transfer expires too soon to settle; sign a new one',
-          };
-        // Sponsored transfers are not simulated by mppx, so an empty wallet would get the work done.
-        const balance = await readContract(client, {
-          address: mpp.currency as `0x${string}`,
-          abi: erc20Abi,
-          functionName: 'balanceOf',
-          args: [transfer.signer],
-        });
-        if (balance < priceInBaseUnits)
-          return {
-            status: 'refused',
-            reason: `the paying account holds less than the price (${formatUsd(price)} USD)`,
-          };
-        payer = transfer.signer;
+        const payerOrReason = await payerOf(validation.details, client, mpp.currency, priceInBaseUnits);
+        if (typeof payerOrReason === 'object') return { status: 'refused', reason: payerOrReason.refused };
+        payer = payerOrReason;
       } catch (error) {
         return { status: 'refused', reason: refusalReason(error) };
       }
@@ -135,6 +111,43 @@ export function createMppCharge(
       };
     },
   };
+}
+
+/**
+ * The gateway's own checks of a credential mppx validated: a signed transfer (pull mode) whose
+ * signer is the sender it names, with time left to settle, from an account that holds the price.
+ * Returns the paying address, or why the credential is refused.
+ */
+async function payerOf(
+  validated: unknown,
+  client: Client,
+  currency: string,
+  priceInBaseUnits: bigint,
+): Promise<Address | { refused: string }> {
+  const details = validated as { mode?: string; sender?: string; serializedTransaction?: string };
+  if (details.mode !== 'pull' || details.serializedTransaction === undefined) {
+    return {
+      refused:
+        'only a signed transfer (pull mode) is accepted: the gateway broadcasts it once the operation has run',
+    };
+  }
+  // The sender a credential names is its own claim; the workspace goes to who signed.
+  const transfer = readSignedTransfer(details.serializedTransaction);
+  if (typeof transfer === 'string') return { refused: transfer };
+  if (details.sender === undefined || getAddress(details.sender) !== transfer.signer)
+    return { refused: 'the transaction names a sender other than its signer' };
+  const secondsLeft = (transfer.validBefore ?? Number.POSITIVE_INFINITY) - Date.now() / 1000;
+  if (secondsLeft < MIN_SECONDS_TO_SETTLE)
+    return { refused: 'the signed transfer expires too soon to settle; sign a new one' };
+  // Sponsored transfers are not simulated by mppx, so an empty wallet would get the work done.
+  const balance = await readContract(client, {
+    address: currency as Address,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [transfer.signer],
+  });
+  if (balance < priceInBaseUnits) return { refused: 'the paying account holds less than the price' };
+  return transfer.signer;
 }
 
 /**
