@@ -123,17 +123,17 @@ async function main(): Promise<void> {
         '402 challenge, SIWX signature, signed request (2 HTTP round trips)',
       ),
       row(
-        'paid /messages (0.001 USD)',
+        'paid /messages with x402 (0.001 USD)',
         paid,
         '402 offer, EIP-3009 signature, verify, store, settle on chain (2 round trips)',
       ),
       row(
         'paid /messages with MPP (0.001 USD)',
         paidMpp,
-        '402 challenge, Tempo transfer signed, verify, store, fee payer co-signs and broadcasts (2 round trips)',
+        '402 challenge, Tempo transfer signed, signer and balance checked, store, fee payer co-signs and broadcasts (2 round trips)',
       ),
       row(
-        'verification alone',
+        'verification alone (x402)',
         verification,
         'built-in facilitator: signature, payee, amount, window, on-chain simulation',
       ),

@@ -26,9 +26,14 @@ export function createFacilitator(settings: PaymentSettings): FacilitatorClient 
     rpcUrls: { default: { http: [facilitator.rpcUrl] } },
   });
   const account = privateKeyToAccount(facilitator.privateKey as `0x${string}`);
-  const client = createWalletClient({ account, chain, transport: http(facilitator.rpcUrl) }).extend(
-    publicActions,
-  );
+  // viem polls for a receipt every 4 s unless told otherwise: up to 4 s added to a paid call whose
+  // transfer is mined in one block (2 s on Base, at once on a local node).
+  const client = createWalletClient({
+    account,
+    chain,
+    transport: http(facilitator.rpcUrl),
+    pollingInterval: 250,
+  }).extend(publicActions);
   // viem's own parameter types are stricter unions than the signer's plain records; the calls
   // are passed through unchanged.
   const signer = toFacilitatorEvmSigner({
