@@ -53,3 +53,17 @@ export async function startTestGateway(
     },
   };
 }
+
+/** The tables a paid write can add rows to; after a write that was not paid for, all are empty. */
+const WRITTEN_TABLES = ['messages', 'sessions', 'peers', 'session_peers', 'derivation_tasks', 'workspaces'];
+
+/** Rows in the tables a paid write fills, by table: all zero when nothing was stored. */
+export async function storedRows(database: Database): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of WRITTEN_TABLES) {
+    counts[table] = (await database.query(`SELECT 1 FROM ${table}`)).length;
+  }
+  return counts;
+}
+
+export const NOTHING_STORED = Object.fromEntries(WRITTEN_TABLES.map((table) => [table, 0]));

@@ -57,6 +57,8 @@ describe.each(['pglite', 'postgres'] as const)('withdrawing an unpaid write (%s)
       .length,
   });
 
+  const NOTHING_LEFT = { workspace: 0, sessions: [], peers: [], members: [], messages: [], tasks: 0 };
+
   it('messages: everything the write created goes when nothing else used it', async () => {
     const workspace = uniqueWorkspace('withdraw-alone');
     const write = await backend.addMessagesProvisionally(workspace, {
@@ -64,14 +66,7 @@ describe.each(['pglite', 'postgres'] as const)('withdrawing an unpaid write (%s)
       messages: [{ peer: 'alice', content: 'unpaid' }],
     });
     await write.withdraw();
-    expect(await rows(workspace)).toEqual({
-      workspace: 0,
-      sessions: [],
-      peers: [],
-      members: [],
-      messages: [],
-      tasks: 0,
-    });
+    expect(await rows(workspace)).toEqual(NOTHING_LEFT);
   });
 
   it('messages: a session and workspace that another write used since stay, with its messages', async () => {
@@ -151,14 +146,7 @@ describe.each(['pglite', 'postgres'] as const)('withdrawing an unpaid write (%s)
     expect(chat.output).toHaveProperty('content');
     expect((await rows(workspace)).peers).toEqual(['alice', 'bob']);
     await chat.withdraw();
-    expect(await rows(workspace)).toEqual({
-      workspace: 0,
-      sessions: [],
-      peers: [],
-      members: [],
-      messages: [],
-      tasks: 0,
-    });
+    expect(await rows(workspace)).toEqual(NOTHING_LEFT);
   });
 
   it('chat: what existed before, or was used since, stays', async () => {

@@ -6,7 +6,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { tempoClient } from '../../../src/payments/mpp/tempo-chain.js';
 import { createWalletFetch } from '../../../src/wallet/create-wallet-fetch.js';
-import { startTestGateway, type TestGateway } from '../../support/gateway.js';
+import { NOTHING_STORED, startTestGateway, storedRows, type TestGateway } from '../../support/gateway.js';
 
 // Every payment comes from a wallet of its own, except where a test is about paying twice: the
 // devnet reopens a wallet's expiring nonce once per block (see reopen-expiring-nonces.ts), and a
@@ -322,16 +322,7 @@ describe('MPP settlement that fails', () => {
     );
     expect(response.status).toBe(402);
     expect(await errorOf(response)).toMatch(/failed to settle.*nothing was stored/);
-    for (const table of [
-      'messages',
-      'sessions',
-      'peers',
-      'session_peers',
-      'derivation_tasks',
-      'workspaces',
-    ]) {
-      expect(await broke.database.query(`SELECT 1 FROM ${table}`)).toEqual([]);
-    }
+    expect(await storedRows(broke.database)).toEqual(NOTHING_STORED);
     expect(await balancesOf(payer.address)).toEqual(before);
   });
 
@@ -348,9 +339,7 @@ describe('MPP settlement that fails', () => {
       }),
     );
     expect(response.status).toBe(402);
-    for (const table of ['sessions', 'peers', 'session_peers', 'workspaces']) {
-      expect(await broke.database.query(`SELECT 1 FROM ${table}`)).toEqual([]);
-    }
+    expect(await storedRows(broke.database)).toEqual(NOTHING_STORED);
   });
 });
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { wrapFetchWithPayment as wrapFetchWithPaymentV1 } from 'x402-fetch';
 import { devnetChain } from '../../../src/devnet/devnet-chain.js';
 import { createWalletFetch } from '../../../src/wallet/create-wallet-fetch.js';
-import { startTestGateway, type TestGateway } from '../../support/gateway.js';
+import { NOTHING_STORED, startTestGateway, storedRows, type TestGateway } from '../../support/gateway.js';
 
 let gateway: TestGateway;
 let pay: typeof fetch;
@@ -201,16 +201,7 @@ describe('settlement that fails', () => {
     );
     expect(response.status).toBe(402);
     expect(await errorOf(response)).toMatch(/failed to settle.*nothing was stored/);
-    for (const table of [
-      'messages',
-      'sessions',
-      'peers',
-      'session_peers',
-      'derivation_tasks',
-      'workspaces',
-    ]) {
-      expect(await broke.database.query(`SELECT 1 FROM ${table}`)).toEqual([]);
-    }
+    expect(await storedRows(broke.database)).toEqual(NOTHING_STORED);
     expect(await balances()).toEqual(before);
   });
 });
