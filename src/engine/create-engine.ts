@@ -1,8 +1,10 @@
+import type { ChatInput, ChatOutput } from '../schemas/chat.js';
 import type { MemoryService } from '../service/memory-service.js';
 import type { Database } from './database/database.js';
 import { type Deriver, type DeriverOptions, startDeriver } from './deriver/run-deriver.js';
 import { createEmbeddedMemoryService } from './embedded-memory-service.js';
 import type { Learning } from './learning/learning.js';
+import { answerChat } from './operations/chat.js';
 import { createMessageVectorCache } from './search/message-vector-cache.js';
 
 export type EngineOptions = {
@@ -16,6 +18,11 @@ export type EngineOptions = {
 export type Engine = {
   /** The memory of one workspace. */
   memory(workspace: string): MemoryService;
+  /**
+   * Answers a chat whose peer, target and session exist already: for the gateway, which creates
+   * them itself so that it can take them back when the chat is not paid for.
+   */
+  answerChat(workspace: string, input: ChatInput): Promise<ChatOutput>;
   /** The deriver of this process, when it runs one. */
   deriver: Deriver | undefined;
   /** Stops learning; the database stays open (it belongs to the caller). */
@@ -35,6 +42,8 @@ export function createEngine(db: Database, options: EngineOptions): Engine {
         vectors,
         onMessagesAdded: () => deriver?.nudge(),
       }),
+    answerChat: (workspace, input) =>
+      answerChat(db, workspace, input, { learning: options.learning, vectors }),
     deriver,
     stop: async () => deriver?.stop(),
   };

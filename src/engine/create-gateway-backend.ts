@@ -26,12 +26,12 @@ export function createGatewayBackend(db: Database, engine: Engine): GatewayBacke
       };
     },
     async chatProvisionally(workspace, input) {
-      // Created here, so that what this chat made is known; chat then finds them in place.
+      // Created here, so that what this chat made is known and can be taken back.
       const created = await ensureChatSubjects(db, workspace, input);
       const withdraw = () =>
         withdrawChatSubjects(db, workspace, { peer: input.peer, session: input.session ?? null }, created);
       try {
-        return { output: await engine.memory(workspace).chat(input), keep: async () => {}, withdraw };
+        return { output: await engine.answerChat(workspace, input), keep: async () => {}, withdraw };
       } catch (error) {
         // A failed chat is not paid for, so it leaves nothing behind either.
         await withdraw();

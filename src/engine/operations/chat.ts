@@ -17,19 +17,34 @@ const DEPTH: Record<ReasoningLevel, { observations: number; messages: number }> 
   max: { observations: 40, messages: 30 },
 };
 
+type ChatRuntime = { learning: Learning; vectors: MessageVectorCache };
+
 /**
- * Answers a question from a peer's memory: what it has learned (observations about itself, or
- * about `target`) and the messages that bear on the question, handed to the reasoner. The
- * peer, the target and the session are created on first reference, as the spec says.
+ * Answers a question from a peer's memory. The peer, the target and the session are created on
+ * first reference, as the spec says.
  */
 export async function chat(
   db: Database,
   workspace: string,
   input: ChatInput,
-  runtime: { learning: Learning; vectors: MessageVectorCache },
+  runtime: ChatRuntime,
+): Promise<ChatOutput> {
+  await ensureChatSubjects(db, workspace, input);
+  return answerChat(db, workspace, input, runtime);
+}
+
+/**
+ * Answers a question from a peer's memory, its subjects already in place: what the peer has
+ * learned (observations about itself, or about `target`) and the messages that bear on the
+ * question, handed to the reasoner.
+ */
+export async function answerChat(
+  db: Database,
+  workspace: string,
+  input: ChatInput,
+  runtime: ChatRuntime,
 ): Promise<ChatOutput> {
   const target = input.target || undefined;
-  await ensureChatSubjects(db, workspace, input);
   const depth = DEPTH[input.reasoning_level];
   const about = target ?? input.peer;
   const [observations, messages] = await Promise.all([
