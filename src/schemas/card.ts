@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Id, StoredText } from './common.js';
+import { Id, storedText } from './common.js';
+import { LIMITS } from './limits.js';
 
 export const PeerCard = z
   .array(z.string())
@@ -22,9 +23,12 @@ export type GetPeerCardInput = z.infer<typeof GetPeerCardInput>;
 export const SetPeerCardInput = z.strictObject({
   peer: Id.describe('The peer whose card to write; created on first reference.'),
   card: z
-    .array(StoredText.min(1, 'must not be empty'))
+    .array(storedText(LIMITS.cardEntryChars).min(1, 'must not be empty'))
     .min(1, 'must hold at least 1 entry')
-    .describe('The whole card, replacing any existing one: short facts such as "Name: Ada", "Prefers tea".'),
+    .max(LIMITS.cardEntries, `must hold at most ${LIMITS.cardEntries} entries`)
+    .describe(
+      `The whole card, replacing any existing one: 1 to ${LIMITS.cardEntries} short facts such as "Name: Ada", "Prefers tea", each at most ${LIMITS.cardEntryChars} characters.`,
+    ),
   target: Target,
 });
 export type SetPeerCardInput = z.infer<typeof SetPeerCardInput>;

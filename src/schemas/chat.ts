@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Id, StoredText } from './common.js';
+import { Id, Query, storedText } from './common.js';
+import { LIMITS } from './limits.js';
 
 export const ReasoningLevel = z
   .enum(['minimal', 'low', 'medium', 'high', 'max'])
@@ -10,9 +11,9 @@ export type ReasoningLevel = z.infer<typeof ReasoningLevel>;
 
 export const ChatInput = z.strictObject({
   peer: Id.describe('The peer whose memory answers; created on first reference.'),
-  query: StoredText.min(1, 'must not be empty').describe('The question, in plain words.'),
+  query: Query.describe(`The question, in plain words; at most ${LIMITS.queryChars} characters.`),
   session: Id.optional().describe('Only use what was learned in this session; created on first reference.'),
-  target: StoredText.optional().describe(
+  target: storedText(LIMITS.idChars).optional().describe(
     'Ask what `peer` knows about this other peer instead of its global memory (empty: none).',
   ),
   reasoning_level: ReasoningLevel.default('low'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id } from './common.js';
-import { NewMessage } from './message.js';
+import { NewMessage, NewMessages } from './message.js';
 
 /**
  * Shapes that only the pay-per-call gateway (area A over HTTP) has. Every other gateway body is
@@ -10,10 +10,7 @@ import { NewMessage } from './message.js';
 /** POST /messages: the spec's message items carry no `created_at` (the gateway stamps it). */
 export const GatewayAddMessagesInput = z.strictObject({
   session: Id.describe('The session (conversation) to append to; created on first reference.'),
-  messages: z
-    .array(NewMessage.omit({ created_at: true }))
-    .min(1, 'must hold at least 1 message')
-    .describe('The messages, in order.'),
+  messages: NewMessages(NewMessage.omit({ created_at: true })),
 });
 export type GatewayAddMessagesInput = z.infer<typeof GatewayAddMessagesInput>;
 

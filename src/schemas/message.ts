@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { GivenTimestamp, Id, Metadata, PaginationInput, paginated, StoredText, Timestamp } from './common.js';
+import { GivenTimestamp, Id, Metadata, PaginationInput, paginated, storedText, Timestamp } from './common.js';
+import { LIMITS } from './limits.js';
 
 /** A stored message, as every gateway operation returns it (no other fields). */
 export const Message = z.object({
@@ -14,16 +15,26 @@ export type Message = z.infer<typeof Message>;
 
 export const NewMessage = z.strictObject({
   peer: Id.describe('The peer who wrote the message; created on first reference.'),
-  content: StoredText.min(1, 'must not be empty').describe('The message text.'),
+  content: storedText(LIMITS.messageChars)
+    .min(1, 'must not be empty')
+    .describe(`The message text, 1 to ${LIMITS.messageChars} characters.`),
   metadata: Metadata.optional().describe('Optional key-value metadata kept with the message.'),
   created_at: GivenTimestamp.optional().describe(
     'When the message was written, ISO 8601 with a time zone, for imports and backfills. Default: now.',
   ),
 });
 
+/** The messages of one write: 1 to `LIMITS.messagesPerCall`, in order. */
+export const NewMessages = <Item extends z.ZodType>(item: Item) =>
+  z
+    .array(item)
+    .min(1, 'must hold at least 1 message')
+    .max(LIMITS.messagesPerCall, `must hold at most ${LIMITS.messagesPerCall} messages; split the write`)
+    .describe(`The messages, in order: 1 to ${LIMITS.messagesPerCall}.`);
+
 export const AddMessagesInput = z.strictObject({
   session: Id.describe('The session (conversation) to append to; created on first reference.'),
-  messages: z.array(NewMessage).min(1, 'must hold at least 1 message').describe('The messages, in order.'),
+  messages: NewMessages(NewMessage),
 });
 export type AddMessagesInput = z.infer<typeof AddMessagesInput>;
 

@@ -1,9 +1,12 @@
 import { z } from 'zod';
-import { Id, StoredText } from './common.js';
+import { Id, Query } from './common.js';
+import { LIMITS } from './limits.js';
 import { Message } from './message.js';
 
 export const SearchInput = z.strictObject({
-  query: StoredText.min(1, 'must not be empty').describe('What to look for, in plain words.'),
+  query: Query.describe(
+    `What to look for, in plain words; at most ${LIMITS.queryChars} characters, of which the ${LIMITS.queryTerms} rarest words count.`,
+  ),
   limit: z
     .number()
     .int()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, Metadata, PaginationInput, paginated, Timestamp } from './common.js';
+import { LIMITS } from './limits.js';
 
 /** A session as list operations return it. */
 export const SessionListItem = z.object({
@@ -25,6 +26,10 @@ export type SessionInput = z.infer<typeof SessionInput>;
 
 export const SessionPeersChangeInput = z.strictObject({
   session: Id.describe('The session id.'),
-  peers: z.array(Id).min(1, 'must hold at least 1 peer id').describe('The peer ids.'),
+  peers: z
+    .array(Id)
+    .min(1, 'must hold at least 1 peer id')
+    .max(LIMITS.peersPerCall, `must hold at most ${LIMITS.peersPerCall} peer ids`)
+    .describe(`The peer ids, 1 to ${LIMITS.peersPerCall}.`),
 });
 export type SessionPeersChangeInput = z.infer<typeof SessionPeersChangeInput>;

@@ -28,7 +28,8 @@ export async function addMessages(
     peer: message.peer,
     content: message.content,
     metadata: message.metadata ?? {},
-    created_at: message.created_at ?? null,
+    // In UTC to the millisecond, as it reads back: the schema bounds it to years 1 to 9999.
+    created_at: message.created_at === undefined ? null : new Date(message.created_at).toISOString(),
     token_count: tokenCounts[ord],
   }));
   const messages = await db.query<Message>(

@@ -1,0 +1,33 @@
+/**
+ * The documented maximum of every input and answer. Each one keeps the work of a single call
+ * small and predictable: the schemas refuse anything larger before it reaches the database, the
+ * gateway refuses a larger body before it asks for a sign-in or a payment, and the docs, tool
+ * schemas, /openapi.json and /llms.txt are written from this table.
+ */
+export const LIMITS = {
+  /** Characters of a peer, session or target id (a btree key holds about 2.7 KB). */
+  idChars: 256,
+  /** Characters of a search or chat query. */
+  queryChars: 4000,
+  /** Distinct words of a query that search and chat use: the rarest ones, when there are more. */
+  queryTerms: 32,
+  /** Characters of one message's content (about 25,000 tokens at most). */
+  messageChars: 100_000,
+  /** Messages in one add_messages call or POST /messages. */
+  messagesPerCall: 100,
+  /** Entries of a peer card, and characters of one entry. */
+  cardEntries: 100,
+  cardEntryChars: 1000,
+  /** Peers in one add_session_peers or remove_session_peers call. */
+  peersPerCall: 100,
+  /** Metadata of a message, as JSON: its size in characters and how deeply it nests. */
+  metadataChars: 16_384,
+  metadataDepth: 16,
+  /** Bytes of one HTTP request body (gateway and MCP over HTTP). */
+  requestBodyBytes: 4 * 1024 * 1024,
+  /**
+   * Characters of one answer's message contents together: past it, each content is cut with a
+   * marker that says how to read it whole (a smaller page), so no answer outgrows a client.
+   */
+  answerChars: 1_000_000,
+} as const;
