@@ -1,9 +1,12 @@
-import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { type JSONRPCMessage, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { ToolContext } from '../../tools/tool.js';
 import { type Config, isLoopbackHost } from '../config.js';
 import { listen } from '../http/listen.js';
 import { createMcpHttpApp } from '../http/mcp-http-app.js';
+import { BoundedFrames } from '../mcp/bounded-frames.js';
 import { createMcpServer } from '../mcp/create-mcp-server.js';
+import { LIMITS } from '../schemas/limits.js';
 import { openEngine } from './open-engine.js';
 import { stopOnExit } from './stop-on-exit.js';
 
@@ -25,7 +28,29 @@ export async function runMcp(config: Config): Promise<void> {
 }
 
 function serveOverStdio(context: ToolContext): () => Promise<void> {
+  // Frames past the request limit are dropped as they stream in and answered with an error,
+  // where the SDK's own reader would close the transport and leave a server that hears nothing.
+  const frames = new BoundedFrames(LIMITS.requestBodyBytes, (id) => {
+    console.error(
+      `peermem: refused a request over stdio larger than ${formatBytes(LIMITS.requestBodyBytes)}`,
+    );
+    wire
+      .send({
+        jsonrpc: '2.0',
+        ...(id === undefined ? {} : { id }),
+        error: {
+          code: ProtocolErrorCode.InvalidRequest,
+          message: `Request too large: one message over stdio may be at most ${formatBytes(LIMITS.requestBodyBytes)}. Split it, for example into add_messages calls of fewer messages.`,
+        },
+      } as JSONRPCMessage)
+      .catch((error: Error) => console.error(`peermem: ${error.message}`));
+  });
+  process.stdin.pipe(frames);
+  const wire = new StdioServerTransport(frames, process.stdout, {
+    maxBufferSize: 2 * LIMITS.requestBodyBytes,
+  });
   const handle = serveStdio(() => createMcpServer(context), {
+    transport: wire,
     onerror: (error) => console.error(`peermem: ${error.message}`),
   });
   return () => handle.close();
@@ -43,3 +68,5 @@ async function serveHttp(context: ToolContext, config: Config): Promise<() => Pr
     await server.close();
   };
 }
+
+const formatBytes = (bytes: number) => `${bytes / (1024 * 1024)} MiB`;
