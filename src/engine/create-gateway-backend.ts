@@ -1,6 +1,7 @@
 import type { GatewayBackend } from '../service/gateway-backend.js';
 import type { Engine } from './create-engine.js';
 import type { Database } from './database/database.js';
+import { capMessageContents } from './cap-message-contents.js';
 import { addMessages } from './operations/add-messages.js';
 import { ensureChatSubjects } from './operations/ensure-chat-subjects.js';
 import { keepMessages } from './operations/keep-messages.js';
@@ -17,7 +18,7 @@ export function createGatewayBackend(db: Database, engine: Engine): GatewayBacke
       const output = await addMessages(db, workspace, input, { held: true });
       const ids = output.messages.map((message) => message.id);
       return {
-        output,
+        output: { messages: capMessageContents(output.messages) },
         async keep() {
           await keepMessages(db, workspace, ids);
           engine.deriver?.nudge();

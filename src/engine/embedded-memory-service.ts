@@ -1,4 +1,5 @@
 import type { MemoryService } from '../service/memory-service.js';
+import { capMessageContents } from './cap-message-contents.js';
 import type { Database } from './database/database.js';
 import type { Learning } from './learning/learning.js';
 import { addMessages } from './operations/add-messages.js';
@@ -32,7 +33,7 @@ export type EmbeddedMemoryServiceOptions = {
   onMessagesAdded?: () => void;
 };
 
-/** The memory of one workspace, stored in `db`. */
+/** The memory of one workspace, stored in `db`; answers holding messages are capped in size. */
 export function createEmbeddedMemoryService(
   db: Database,
   options: EmbeddedMemoryServiceOptions,
@@ -42,9 +43,12 @@ export function createEmbeddedMemoryService(
     addMessages: async (input) => {
       const added = await addMessages(db, workspace, input);
       options.onMessagesAdded?.();
-      return added;
+      return { messages: capMessageContents(added.messages) };
     },
-    listMessages: (input) => listMessages(db, workspace, input),
+    listMessages: async (input) => {
+      const page = await listMessages(db, workspace, input);
+      return { ...page, items: capMessageContents(page.items) };
+    },
     listPeers: () => listPeers(db, workspace),
     listPeerSessions: (input) => listPeerSessions(db, workspace, input),
     getPeerCard: (input) => getPeerCard(db, workspace, input),
@@ -55,8 +59,14 @@ export function createEmbeddedMemoryService(
     removeSessionPeers: (input) => removeSessionPeers(db, workspace, input),
     deleteSession: (input) => deleteSession(db, workspace, input),
     getSessionSummaries: (input) => getSessionSummaries(db, workspace, input),
-    getContext: (input) => getContext(db, workspace, input, options.contextTokens),
-    search: (input) => searchMessages(db, workspace, input, { embedder: learning.embedder, vectors }),
+    getContext: async (input) => {
+      const context = await getContext(db, workspace, input, options.contextTokens);
+      return { ...context, messages: capMessageContents(context.messages) };
+    },
+    search: async (input) => {
+      const found = await searchMessages(db, workspace, input, { embedder: learning.embedder, vectors });
+      return { messages: capMessageContents(found.messages) };
+    },
     chat: (input) => chat(db, workspace, input, { learning, vectors }),
     getRepresentation: (input) => getRepresentation(db, workspace, input),
     getDeriverStatus: (input) => getDeriverStatus(db, workspace, input, learning),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PeerCard } from './card.js';
 import { Id } from './common.js';
+import { LIMITS } from './limits.js';
 import { Message } from './message.js';
 import { Summary } from './summary.js';
 
@@ -10,8 +11,11 @@ export const GetContextInput = z.strictObject({
     .number()
     .int()
     .gt(0)
+    .max(LIMITS.contextTokens, `must be at most ${LIMITS.contextTokens}`)
     .optional()
-    .describe('Token budget for the returned messages; the newest messages that fit are returned.'),
+    .describe(
+      `Token budget for the returned messages, at most ${LIMITS.contextTokens}; the newest messages that fit are returned.`,
+    ),
   summary: z.boolean().optional().describe('Include a summary of the older messages beyond the window.'),
   peer_perspective: Id.optional().describe('Include this peer’s representation and peer card.'),
   peer_target: Id.optional().describe('The peer that the representation and card are about.'),

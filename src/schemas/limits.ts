@@ -25,9 +25,13 @@ export const LIMITS = {
   metadataDepth: 16,
   /** Bytes of one HTTP request body (gateway and MCP over HTTP). */
   requestBodyBytes: 4 * 1024 * 1024,
+  /** Token budget of get_context (its messages, summary, card and representation together). */
+  contextTokens: 100_000,
   /**
    * Characters of one answer's message contents together: past it, each content is cut with a
-   * marker that says how to read it whole (a smaller page), so no answer outgrows a client.
+   * marker that says how to read it whole (a smaller page), so no answer outgrows a client (the
+   * reference stdio client drops a connection whose message passes 10 MiB, and an answer carries
+   * its contents twice: structured and as text).
    */
-  answerChars: 1_000_000,
+  answerChars: 500_000,
 } as const;
