@@ -9,6 +9,7 @@ import { resources } from '../../resources/index.js';
 import type { MemoryResource } from '../../resources/resource.js';
 import { tools } from '../../tools/index.js';
 import type { MemoryTool, ToolContext } from '../../tools/tool.js';
+import { Id } from '../schemas/common.js';
 import { MemoryError } from '../service/errors.js';
 import { VERSION } from '../version.js';
 import { SERVER_INSTRUCTIONS } from './server-instructions.js';
@@ -45,16 +46,21 @@ function registerTool(server: McpServer, tool: MemoryTool, context: ToolContext)
 
 function registerResource(server: McpServer, resource: MemoryResource, context: ToolContext): void {
   const metadata = { title: resource.title, description: resource.description, mimeType: resource.mimeType };
-  const read = async (uri: URL, variables: Record<string, string>) => {
+  const read = async (uri: URL, variables: Record<string, string | string[]>) => {
+    const ids = resourceIds(variables);
     try {
-      const text = await resource.read(variables, context);
+      const text = await resource.read(ids, context);
       return { contents: [{ uri: uri.href, mimeType: resource.mimeType, text }] };
     } catch (error) {
       if (error instanceof MemoryError && error.code === 'not_found')
         throw new ResourceNotFoundError(uri.href);
       if (error instanceof MemoryError)
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, error.message);
-      throw error;
+      console.error(`peermem: reading ${resource.name} failed:`, error);
+      throw new ProtocolError(
+        ProtocolErrorCode.InternalError,
+        `reading ${uri.href} failed unexpectedly; try again`,
+      );
     }
   };
   if ('uri' in resource) {
@@ -71,14 +77,33 @@ function registerResource(server: McpServer, resource: MemoryResource, context: 
     list: async () => ({ resources: await resource.list(context) }),
     complete,
   });
-  server.registerResource(resource.name, template, metadata, (uri, variables) =>
-    read(uri, decodeVariables(variables)),
-  );
+  server.registerResource(resource.name, template, metadata, read);
 }
 
-/** Template variables arrive percent-encoded (an id may hold spaces or slashes). */
-function decodeVariables(variables: Record<string, string | string[]>): Record<string, string> {
+/**
+ * The ids a resource URI names: percent-decoded (an id may hold spaces or slashes) and checked as
+ * the tools check them, so a malformed escape or an id no tool would accept is refused by name.
+ */
+function resourceIds(variables: Record<string, string | string[]>): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(variables).map(([name, value]) => [name, decodeURIComponent(String(value))]),
+    Object.entries(variables).map(([name, value]) => {
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(String(value));
+      } catch {
+        throw new ProtocolError(
+          ProtocolErrorCode.InvalidParams,
+          `${name}: not a valid percent-encoded id; encode it with encodeURIComponent`,
+        );
+      }
+      const checked = Id.safeParse(decoded);
+      if (!checked.success) {
+        throw new ProtocolError(
+          ProtocolErrorCode.InvalidParams,
+          `${name}: ${checked.error.issues[0]?.message ?? 'not a valid id'}`,
+        );
+      }
+      return [name, checked.data];
+    }),
   );
 }

@@ -93,6 +93,27 @@ describe('the tool registry as a client sees it', () => {
     );
   });
 
+  it('refuses resource ids that no tool would accept, naming the variable, on PGlite and Postgres', async () => {
+    const postgres = await connectClient('in-process', 'postgres');
+    try {
+      for (const { client } of [target, postgres]) {
+        const refusal = (uri: string) => client.readResource({ uri });
+        await expect(refusal('memory://sessions/a%00b/messages')).rejects.toThrow(
+          /session: must not contain the NUL/,
+        );
+        await expect(refusal('memory://peers/%E0%A4%A/card')).rejects.toThrow(
+          /peer: not a valid percent-encoded id/,
+        );
+        await expect(refusal(`memory://sessions/${'s'.repeat(3000)}/summaries`)).rejects.toThrow(
+          /session: must be at most 256 characters/,
+        );
+        await expect(refusal('memory://peers/%ED%A0%80/representation')).rejects.toThrow(/peer: not a valid/);
+      }
+    } finally {
+      await postgres.close();
+    }
+  });
+
   it('reports the package version', () => {
     const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
     expect(target.client.getServerVersion()?.version).toBe(pkg.version);
