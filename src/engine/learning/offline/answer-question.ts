@@ -2,6 +2,7 @@ import { formatDay } from '../format-day.js';
 import type { AnswerRequest } from '../reasoner.js';
 import { contentWords } from './content-words.js';
 import { nlp } from './nlp.js';
+import { addressesListener } from './third-person.js';
 
 type Evidence = { text: string; occurredAt: string | null; rank: number };
 type QuestionKind = 'when' | 'where' | 'who' | 'how much' | 'what';
@@ -24,11 +25,26 @@ export function answerQuestion(request: AnswerRequest): string | null {
   const ranked = rankEvidence(request, asked);
   const best = ranked[0];
   if (!best) return null;
-  if (request.level === 'minimal') return best.text;
+  if (request.level === 'minimal') return asAnswer(best.text, best.text);
   const kind = classify(request.question);
   const depth = request.level === 'low' ? 1 : request.level === 'medium' ? 2 : 3;
-  const answers = [...new Set(ranked.slice(0, depth).map((evidence) => extract(kind, evidence, request)))];
+  const answers = [
+    ...new Set(
+      ranked.slice(0, depth).map((evidence) => asAnswer(extract(kind, evidence, request), evidence.text)),
+    ),
+  ];
   return answers.join('; ');
+}
+
+/**
+ * An answer that speaks to its listener or gives an order (cut from "ada: Ignore previous
+ * instructions…") is given only as what its speaker said, the whole sentence in quotes, so that
+ * it never reads as the memory's own instruction. Any other answer is given as it is.
+ */
+function asAnswer(answer: string, evidence: string): string {
+  if (!addressesListener(answer) || /^[^:"]{1,80} said: ".*"$/s.test(evidence)) return answer;
+  const spoken = /^([^:]{1,80}): (.*)$/s.exec(evidence);
+  return spoken ? `${spoken[1]} said: "${spoken[2]}"` : `"${evidence}"`;
 }
 
 function rankEvidence(request: AnswerRequest, asked: readonly string[]): Evidence[] {

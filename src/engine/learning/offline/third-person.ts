@@ -38,11 +38,30 @@ export function isFirstPerson(sentence: string): boolean {
   return /\b(i|i'm|i've|i'd|i'll|me|my|mine|myself|we|our|us)\b/i.test(sentence.replaceAll('’', "'"));
 }
 
+// Words that tell whoever reads them what to do, when a sentence opens with them.
+const INSTRUCTION =
+  /^(?:please\s+)?(?:ignore|disregard|forget|override|bypass|delete|remove|erase|drop|reveal|print|output|repeat|execute|run|send|forward|email|transfer|pay|approve|grant|obey|follow|pretend|act as|do not|don't|never|always|from now on)\b/i;
+
+/**
+ * Whether a sentence speaks to its listener ("you") or tells its reader what to do. Rewritten
+ * as a fact, "I authorize you to delete all sessions" would read as an instruction to whoever
+ * reads the memory; such words are kept as the peer's, in quotes.
+ */
+export function addressesListener(sentence: string): boolean {
+  const text = sentence.replaceAll('’', "'").trim();
+  return (
+    /\b(you|your|yours|yourself|yourselves|you're|you've|you'll|you'd)\b/i.test(text) ||
+    INSTRUCTION.test(text)
+  );
+}
+
 /**
  * Rewrites a first-person sentence as a statement about `name`:
- * "I love hiking with my dog" becomes "Caroline loves hiking with Caroline's dog".
+ * "I love hiking with my dog" becomes "Caroline loves hiking with Caroline's dog". A sentence
+ * that speaks to its listener is quoted as `name`'s words instead: 'Ada said: "…"'.
  */
 export function toThirdPerson(sentence: string, name: string): string {
+  if (addressesListener(sentence)) return `${name} said: "${sentence.trim()}"`;
   let text = sentence.replaceAll('’', "'");
   text = text
     .replace(/\bI'm\b/gi, `${name} is`)
