@@ -2,6 +2,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PeerCardOutput } from '../../src/schemas/card.js';
 import type { ContextOutput } from '../../src/schemas/context.js';
+import { LIMITS } from '../../src/schemas/limits.js';
 import type { AddMessagesOutput, ListMessagesOutput } from '../../src/schemas/message.js';
 import type { ListPeerSessionsOutput, PeerList } from '../../src/schemas/peer.js';
 import type { SearchOutput } from '../../src/schemas/search.js';
@@ -461,19 +462,53 @@ describe.each(['pglite', 'postgres'] as const)('input bounds over MCP (%s)', (db
       }
     });
 
-    it('accepts a huge token budget', async () => {
-      const context = await callOk<ContextOutput>(client, 'get_context', { session: 'seed', tokens: 1e12 });
+    it('accepts the largest token budget and refuses a larger one, naming the limit', async () => {
+      const context = await callOk<ContextOutput>(client, 'get_context', {
+        session: 'seed',
+        tokens: LIMITS.contextTokens,
+      });
       expect(context.messages.map((message) => message.content)).toEqual(SEEDED.messages);
+      await expectRejected(
+        [{ tool: 'get_context', args: { session: 'seed', tokens: 1e12 } }],
+        'tokens',
+        new RegExp(`at most ${LIMITS.contextTokens}`),
+      );
     });
 
-    it('rejects a created_at that Postgres cannot keep, naming the field', async () => {
+    it('rejects a created_at outside years 1 to 9999 once in UTC, naming the field', async () => {
       await expectRejected(
-        ['0000-01-01T00:00:00Z', '2026-01-01T00:00:00+23:59'].map((createdAt) =>
+        ['0000-01-01T00:00:00Z', '0001-01-01T00:00:00+01:00', '9999-12-31T23:59:59-15:59'].map((createdAt) =>
           addMessage({ peer: 'ada', content: 'hi', created_at: createdAt }),
         ),
         'messages.0.created_at',
-        /year 0001 and 9999.*offset within/,
+        /between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z once converted to UTC/,
       );
+    });
+
+    it('keeps the first and last instants, any offset and sub-millisecond times, reading back the same instant', async () => {
+      const given = [
+        '0001-01-01T00:00:00Z',
+        '9999-12-31T23:59:59.999Z',
+        '0001-01-01T00:59:59-01:00',
+        '2026-01-01T00:00:00+23:59',
+        '2026-05-08T13:56:00.123456+02:00',
+      ];
+      const stored = await callOk<AddMessagesOutput>(client, 'add_messages', {
+        session: 'seed',
+        messages: given.map((created_at, i) => ({ peer: 'ada', content: `edge ${i}`, created_at })),
+      });
+      expect(stored.messages.map((message) => message.created_at)).toEqual([
+        '0001-01-01T00:00:00.000Z',
+        '9999-12-31T23:59:59.999Z',
+        '0001-01-01T01:59:59.000Z',
+        '2025-12-31T00:01:00.000Z',
+        '2026-05-08T11:56:00.123Z',
+      ]);
+      const page = await callOk<ListMessagesOutput>(client, 'list_messages', { session: 'seed', size: 100 });
+      for (const message of stored.messages) {
+        expect(page.items.find((item) => item.id === message.id)?.created_at).toBe(message.created_at);
+        expect(Number.isNaN(Date.parse(message.created_at))).toBe(false);
+      }
     });
 
     it('rejects a lone UTF-16 surrogate, which has no UTF-8 form', async () => {
@@ -500,6 +535,116 @@ describe.each(['pglite', 'postgres'] as const)('input bounds over MCP (%s)', (db
       });
       const page = await callOk<ListMessagesOutput>(client, 'list_messages', { session: 'seed' });
       expect(page.total).toBe(3);
+    });
+  });
+
+  describe('documented maximums, refused naming the field and the limit', () => {
+    const longId = 'i'.repeat(LIMITS.idChars + 1);
+    const tooLong = new RegExp(`at most ${LIMITS.idChars} characters`);
+
+    it('rejects an id longer than the limit on every tool that takes one', async () => {
+      await expectRejected(
+        [
+          { tool: 'add_messages', args: { session: longId, messages: [{ peer: 'ada', content: 'hi' }] } },
+          { tool: 'list_messages', args: { session: longId } },
+          { tool: 'add_session_peers', args: { session: longId, peers: ['ada'] } },
+          { tool: 'delete_session', args: { session: longId } },
+          { tool: 'get_context', args: { session: longId } },
+          { tool: 'search', args: { query: 'hello', session: longId } },
+        ],
+        'session',
+        tooLong,
+      );
+      await expectRejected(
+        [
+          addMessage({ peer: longId, content: 'hi' }),
+          { tool: 'set_peer_card', args: { peer: longId, card: ['Name: Long'] } },
+          { tool: 'add_session_peers', args: { session: 'seed', peers: [longId] } },
+          { tool: 'chat', args: { peer: longId, query: 'hello' } },
+          { tool: 'search', args: { query: 'hello', peer: longId } },
+        ],
+        'peer',
+        tooLong,
+      );
+      await expectRejected(
+        [
+          { tool: 'set_peer_card', args: { peer: 'ada', target: longId, card: ['Likes tea'] } },
+          { tool: 'chat', args: { peer: 'ada', target: longId, query: 'hello' } },
+        ],
+        'target',
+        tooLong,
+      );
+    });
+
+    it('rejects a query longer than the limit, at once, on search and chat', async () => {
+      const query = 'why '.repeat(LIMITS.queryChars / 4 + 1);
+      const started = Date.now();
+      await expectRejected(
+        [
+          { tool: 'search', args: { query } },
+          { tool: 'chat', args: { peer: 'ada', query } },
+        ],
+        'query',
+        new RegExp(`at most ${LIMITS.queryChars} characters`),
+      );
+      expect(Date.now() - started).toBeLessThan(10_000);
+    });
+
+    it('rejects message content, messages, card entries and peers past their limits', async () => {
+      await expectRejected(
+        [addMessage({ peer: 'ada', content: 'x'.repeat(LIMITS.messageChars + 1) })],
+        'messages.0.content',
+        new RegExp(`at most ${LIMITS.messageChars} characters`),
+      );
+      await expectRejected(
+        [
+          addBatch(
+            Array.from({ length: LIMITS.messagesPerCall + 1 }, () => ({ peer: 'ada', content: 'hi' })),
+          ),
+        ],
+        'messages',
+        new RegExp(`at most ${LIMITS.messagesPerCall} messages`),
+      );
+      await expectRejected(
+        [
+          {
+            tool: 'set_peer_card',
+            args: { peer: 'ada', card: Array(LIMITS.cardEntries + 1).fill('Likes tea') },
+          },
+        ],
+        'card',
+        new RegExp(`at most ${LIMITS.cardEntries} entries`),
+      );
+      await expectRejected(
+        [{ tool: 'set_peer_card', args: { peer: 'ada', card: ['x'.repeat(LIMITS.cardEntryChars + 1)] } }],
+        'card.0',
+        new RegExp(`at most ${LIMITS.cardEntryChars} characters`),
+      );
+      const peers = Array.from({ length: LIMITS.peersPerCall + 1 }, (_, i) => `p${i}`);
+      await expectRejected(
+        [
+          { tool: 'add_session_peers', args: { session: 'seed', peers } },
+          { tool: 'remove_session_peers', args: { session: 'seed', peers } },
+        ],
+        'peers',
+        new RegExp(`at most ${LIMITS.peersPerCall} peer ids`),
+      );
+    });
+
+    // 5,000 deep, which a client's JSON.stringify cannot write, is sent raw in test/mcp/raw-stdio.test.ts.
+    it('rejects metadata nested past the limit or larger than the limit', async () => {
+      let deep: unknown = 'bottom';
+      for (let depth = 0; depth < 500; depth++) deep = { deeper: deep };
+      await expectRejected(
+        [addMessage({ peer: 'ada', content: 'hi', metadata: deep as Record<string, unknown> })],
+        'messages.0.metadata',
+        new RegExp(`more than ${LIMITS.metadataDepth} deep`),
+      );
+      await expectRejected(
+        [addMessage({ peer: 'ada', content: 'hi', metadata: { note: 'm'.repeat(LIMITS.metadataChars) } })],
+        'messages.0.metadata',
+        new RegExp(`at most ${LIMITS.metadataChars} characters as JSON`),
+      );
     });
   });
 
