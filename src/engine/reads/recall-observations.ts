@@ -3,6 +3,7 @@ import type { Database } from '../database/database.js';
 import type { Embedder } from '../learning/llm/embedder.js';
 import { cosine, decodeVector } from '../learning/vector-codec.js';
 import { anyWordQuery } from '../search/any-word-query.js';
+import { boundedQuery } from '../search/bounded-query.js';
 import { fuseRankings } from '../search/fuse-rankings.js';
 
 export type RecalledObservation = { id: string; content: string; occurredAt: string | null };
@@ -23,6 +24,7 @@ export async function recallObservations(
   limit: number,
 ): Promise<RecalledObservation[]> {
   if (limit <= 0) return [];
+  const terms = boundedQuery(query);
   const rows = await db.query<{
     id: string;
     content: string;
@@ -38,10 +40,10 @@ export async function recallObservations(
      WHERE o.workspace_id = $1 AND o.observer_id = $2 AND o.observed_id = $3 AND o.superseded_by IS NULL
        AND ($4::text IS NULL OR o.session_id = $4::text)
      ORDER BY o.seq DESC LIMIT ${CANDIDATES}`,
-    [workspace, scope.observer, scope.observed, scope.session ?? null, query, embedder.model],
+    [workspace, scope.observer, scope.observed, scope.session ?? null, terms, embedder.model],
   );
   if (rows.length === 0) return [];
-  const [queryVector] = await embedder.embed([query]);
+  const [queryVector] = await embedder.embed([terms]);
   const byWords = rows
     .filter((row) => row.text_rank !== null)
     .sort((a, b) => (b.text_rank ?? 0) - (a.text_rank ?? 0))

@@ -1,5 +1,6 @@
 import type { Database } from '../database/database.js';
 import { anyWordQuery } from './any-word-query.js';
+import { boundedQuery } from './bounded-query.js';
 
 export type SearchScope = { session?: string | undefined; peer?: string | undefined };
 
@@ -36,7 +37,7 @@ export async function fullTextRanks(
      SELECT m.seq::text AS seq FROM messages m JOIN candidates c ON c.seq = m.seq, q
      ORDER BY ts_rank_cd(m.search_vector, q.any_word) DESC, m.created_at DESC, m.seq DESC
      LIMIT $5::int`,
-    [workspace, query, scope.session ?? null, scope.peer ?? null, limit],
+    [workspace, boundedQuery(query), scope.session ?? null, scope.peer ?? null, limit],
   );
   return rows.map((row) => row.seq);
 }

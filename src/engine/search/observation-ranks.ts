@@ -1,5 +1,6 @@
 import type { Database } from '../database/database.js';
 import { anyWordQuery } from './any-word-query.js';
+import { boundedQuery } from './bounded-query.js';
 import type { SearchScope } from './full-text-ranks.js';
 
 /**
@@ -27,7 +28,7 @@ export async function observationRanks(
        CROSS JOIN LATERAL jsonb_array_elements_text(hits.source_message_ids) AS source (id)
        JOIN messages m ON m.id = source.id AND m.workspace_id = $1
      ORDER BY hits.rank DESC`,
-    [workspace, query, scope.session ?? null, scope.peer ?? null, limit],
+    [workspace, boundedQuery(query), scope.session ?? null, scope.peer ?? null, limit],
   );
   return [...new Set(rows.map((row) => row.seq))];
 }

@@ -1,5 +1,6 @@
 import type { Database } from '../database/database.js';
 import type { Embedder } from '../learning/llm/embedder.js';
+import { boundedQuery } from './bounded-query.js';
 import type { SearchScope } from './full-text-ranks.js';
 import type { MessageVectorCache } from './message-vector-cache.js';
 import { withoutNames } from './without-names.js';
@@ -28,9 +29,11 @@ export async function semanticRanks(
     workspace,
   ]);
   const [vector] = await search.embedder.embed([
-    withoutNames(
-      query,
-      peers.map((peer) => peer.id),
+    boundedQuery(
+      withoutNames(
+        query,
+        peers.map((peer) => peer.id),
+      ),
     ),
   ]);
   if (!vector) return [];

@@ -1,3 +1,5 @@
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
+
 /**
  * The query without these names. A name says nothing of the meaning, and in a memory about one
  * person it matches every fact equally ("Caroline" is in every observation about Caroline).
@@ -7,7 +9,24 @@ export function withoutNames(query: string, names: Iterable<string>): string {
   const lowered = new Set([...names].map((name) => name.toLowerCase()));
   const kept = query
     .split(/\s+/)
-    .filter((word) => !lowered.has(word.toLowerCase().replace(/('s|’s|[^\p{L}\p{N}])+$/u, '')))
+    .filter((word) => !lowered.has(bareWord(word)))
     .join(' ');
   return kept.trim() === '' ? query : kept;
+}
+
+/**
+ * A word as a name is written: lower-cased, without what follows it ("Caroline's," is
+ * "caroline"). Taken off from the end one piece at a time: the regular expression this replaces
+ * backtracked at every position, and took seconds on a long run of punctuation.
+ */
+function bareWord(word: string): string {
+  const chars = [...word.toLowerCase()];
+  for (;;) {
+    const last = chars.at(-1);
+    if (last === undefined) break;
+    if (last === 's' && (chars.at(-2) === "'" || chars.at(-2) === '’')) chars.length -= 2;
+    else if (!LETTER_OR_DIGIT.test(last)) chars.length -= 1;
+    else break;
+  }
+  return chars.join('');
 }

@@ -10,8 +10,13 @@ which while who whom why will with would you your yours yourself yourselves also
 got get lot much many thing things one ever even still though`.split(/\s+/),
 );
 
+/** The words of a text that carry meaning, as written but lower-cased: stopwords and single letters out. */
+export function meaningfulWords(text: string): string[] {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.filter((word) => word.length > 1 && !STOPWORDS.has(word));
+}
+
 /** The words of a text that carry meaning: lower-cased, stopwords out, Porter-stemmed ("moved" = "move"). */
 export function contentWords(text: string): string[] {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.filter((word) => word.length > 1 && !STOPWORDS.has(word)).map((word) => stemmer(word));
+  return meaningfulWords(text).map((word) => stemmer(word));
 }
