@@ -6,6 +6,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Listening, listen } from '../../src/http/listen.js';
 import { createMcpHttpApp } from '../../src/http/mcp-http-app.js';
+import { LIMITS } from '../../src/schemas/limits.js';
 import { callOk, PROJECT_ROOT, sharedTestEngine } from '../support/mcp-targets.js';
 import { makeTempDir, uniqueWorkspace } from '../support/temp-dir.js';
 
@@ -76,6 +77,38 @@ describe('MCP over HTTP on loopback', () => {
     const response = await post(open.url, { origin: 'http://localhost:3000' });
     expect(response.status).toBe(200);
   });
+
+  it.each([
+    ['with a Content-Length', (text: string): string | ReadableStream => text],
+    ['streamed with none', (text: string): string | ReadableStream => new Blob([text]).stream()],
+  ])(
+    'refuses a body over the limit %s with a JSON-RPC error, before asking for the token',
+    async (_case, shape) => {
+      const oversized = JSON.stringify(initialize).padEnd(LIMITS.requestBodyBytes + 1);
+      const started = performance.now();
+      const response = await fetch(`${guarded.url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: shape(oversized),
+        duplex: 'half',
+      } as RequestInit);
+      expect(response.status).toBe(413);
+      expect(await response.json()).toEqual({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: expect.stringContaining(String(LIMITS.requestBodyBytes)) },
+      });
+      expect(performance.now() - started).toBeLessThan(5000);
+      // At the limit, the body is read and the token asked for.
+      const atLimit = await fetch(`${guarded.url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: shape(JSON.stringify(initialize).padEnd(LIMITS.requestBodyBytes)),
+        duplex: 'half',
+      } as RequestInit);
+      expect(atLimit.status).toBe(401);
+    },
+  );
 
   it('requires the bearer token when one is configured', async () => {
     expect((await post(guarded.url, {})).status).toBe(401);

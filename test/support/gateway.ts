@@ -28,6 +28,9 @@ export async function startTestGateway(
 ): Promise<TestGateway> {
   const chain = devnet ?? (await startDevnet());
   const database = openDatabase(location);
+  // Migrated now, not at the first request that stores: that takes seconds on PGlite, and would
+  // stall the requests of a test (and keep-alive connections would time out under them).
+  await database.query('SELECT 1');
   const engine = createEngine(database, {
     learning: createLearning(OFFLINE_LEARNING),
     contextTokens: 8192,

@@ -6,8 +6,10 @@ import type { MppCharge } from '../../payments/mpp/create-mpp-charge.js';
 import type { PaymentSettings } from '../../payments/payment-settings.js';
 import { GatewayError } from '../../schemas/gateway.js';
 import type { GatewayBackend } from '../../service/gateway-backend.js';
+import { refuseLargeBody } from '../refuse-large-body.js';
 import { chargeFor } from './charge-for.js';
 import {
+  bodyTooLargeResponse,
   gatewayErrorResponse,
   invalidInputResponse,
   operationErrorResponse,
@@ -62,6 +64,8 @@ export function createGatewayApp(options: GatewayOptions): OpenAPIHono {
       ],
     }),
   );
+  // Before anything reads the body, so before any sign-in or payment is asked for.
+  app.use('*', refuseLargeBody(bodyTooLargeResponse));
   app.openAPIRegistry.registerComponent('securitySchemes', 'siwx', {
     type: 'apiKey',
     in: 'header',
@@ -121,7 +125,14 @@ export function createGatewayApp(options: GatewayOptions): OpenAPIHono {
   app.onError((error) => {
     // Hono's own request errors (malformed JSON, a body that is not JSON) are the caller's.
     if (error instanceof HTTPException && error.status < 500) {
-      return gatewayErrorResponse({ error: { code: 'invalid_input', message: `body: ${error.message}` } });
+      return gatewayErrorResponse({
+        error: {
+          code: 'invalid_input',
+          message: `body: ${error.message}`,
+          field: 'body',
+          hint: 'Send a JSON object with Content-Type: application/json; see /openapi.json.',
+        },
+      });
     }
     return operationErrorResponse(error);
   });

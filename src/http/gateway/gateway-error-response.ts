@@ -1,12 +1,32 @@
 import type { z } from 'zod';
 import type { GatewayError } from '../../schemas/gateway.js';
+import { LIMITS } from '../../schemas/limits.js';
 import { MemoryError } from '../../service/errors.js';
+import { formatBytes } from '../format-bytes.js';
 
 const STATUS = { invalid_input: 400, not_found: 404, unavailable: 503, internal: 500 } as const;
 
-/** A gateway error answer: the status that goes with `body.error.code`. */
-export function gatewayErrorResponse(body: GatewayError): Response {
-  return Response.json(body, { status: STATUS[body.error.code] });
+/** A gateway error answer: by default the status that goes with `body.error.code`. */
+export function gatewayErrorResponse(
+  body: GatewayError,
+  init: ResponseInit = { status: STATUS[body.error.code] },
+): Response {
+  return Response.json(body, init);
+}
+
+/** A body over `LIMITS.requestBodyBytes`: 413, before any sign-in or payment is asked for. */
+export function bodyTooLargeResponse(): Response {
+  return gatewayErrorResponse(
+    {
+      error: {
+        code: 'invalid_input',
+        message: `body: must be at most ${formatBytes(LIMITS.requestBodyBytes)}`,
+        field: 'body',
+        hint: 'Send less in one call: split the messages over several calls. See the limits in /llms.txt.',
+      },
+    },
+    { status: 413 },
+  );
 }
 
 /** A request body that fails its schema: 400, naming the first field at fault and why. */
