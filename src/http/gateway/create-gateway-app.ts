@@ -5,7 +5,9 @@ import { HTTPException } from 'hono/http-exception';
 import type { MppCharge } from '../../payments/mpp/create-mpp-charge.js';
 import type { PaymentSettings } from '../../payments/payment-settings.js';
 import { GatewayError } from '../../schemas/gateway.js';
+import { LIMITS } from '../../schemas/limits.js';
 import type { GatewayBackend } from '../../service/gateway-backend.js';
+import { formatBytes } from '../format-bytes.js';
 import { refuseLargeBody } from '../refuse-large-body.js';
 import { chargeFor } from './charge-for.js';
 import {
@@ -14,6 +16,7 @@ import {
   invalidInputResponse,
   operationErrorResponse,
 } from './gateway-error-response.js';
+import { gatewayLimits } from './gateway-limits.js';
 import { gatewayLlmsTxt } from './gateway-llms-txt.js';
 import { GATEWAY_ROUTES, type GatewayRoute } from './gateway-routes.js';
 import { paymentInfo } from './payment-info.js';
@@ -106,8 +109,12 @@ export function createGatewayApp(options: GatewayOptions): OpenAPIHono {
     info: {
       title: 'peermem memory gateway',
       version: '1.0.0',
-      description:
+      description: [
         'Persistent memory for AI agents, paid per call. Each wallet has one private workspace. Paid endpoints take x402 payments (v2 and v1) and MPP (tempo charge); free ones take a SIGN-IN-WITH-X wallet sign-in. Guidance for agents: /llms.txt.',
+        '',
+        'Limits:',
+        ...gatewayLimits().map((limit) => `- ${limit}`),
+      ].join('\n'),
     },
     servers: [{ url: publicUrl.origin }],
   });
@@ -174,6 +181,7 @@ function openApiRoute(route: GatewayRoute, options: GatewayOptions) {
       : { 'x-payment-info': paymentInfo(route, options.payments) }),
     request: {
       body: {
+        description: `JSON, at most ${formatBytes(LIMITS.requestBodyBytes)}.`,
         required: true,
         content: { 'application/json': { schema: route.input as typeof GatewayError } },
       },
@@ -195,6 +203,10 @@ function openApiRoute(route: GatewayRoute, options: GatewayOptions) {
         headers: route.access === 'paid' ? PAYMENT_REQUIRED_HEADERS : SIGN_IN_REQUIRED_HEADERS,
       },
       404: json(GatewayError, 'A session or peer named in the body does not exist.'),
+      413: json(
+        GatewayError,
+        `The body is larger than ${formatBytes(LIMITS.requestBodyBytes)}; refused before any sign-in or payment is asked for.`,
+      ),
       503: json(
         GatewayError,
         'The service, the payment facilitator or the Tempo node is unavailable; nothing was charged.',

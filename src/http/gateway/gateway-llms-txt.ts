@@ -1,4 +1,5 @@
 import type { PaymentSettings } from '../../payments/payment-settings.js';
+import { gatewayLimits } from './gateway-limits.js';
 import type { GatewayRoute } from './gateway-routes.js';
 
 /** /llms.txt: what an agent needs to use the gateway, in the order it needs it. */
@@ -49,11 +50,18 @@ ${paid.map((route) => `- ${route.path}: ${route.access === 'paid' ? route.priceR
 
 ${[...paid, ...signed].map((route) => `- POST ${route.path} (${route.access === 'paid' ? 'paid' : 'sign-in'}): ${route.summary}. ${route.description}`).join('\n')}
 
+## Limits
+
+${gatewayLimits()
+  .map((limit) => `- ${limit}`)
+  .join('\n')}
+
 ## Errors
 
 - 400 {error: {code: "invalid_input", message, field, hint}}: fix the named field.
 - 402: sign in or pay (see above); "error" says what was wrong with the sign-in or payment.
 - 404 {error: {code: "not_found", ...}}: the session or peer does not exist yet.
+- 413 {error: {code: "invalid_input", field: "body", ...}}: the body is over the limit above; send less per call.
 - 503 {error: {code: "unavailable", ...}}: the service, the facilitator or the Tempo node is unreachable; try again later; nothing was charged.
 `;
 }

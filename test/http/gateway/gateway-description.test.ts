@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { formatUsd, priceOfChat, priceOfMessages } from '../../../src/payments/gateway-prices.js';
+import { LIMITS } from '../../../src/schemas/limits.js';
 import { startTestGateway, type TestGateway } from '../../support/gateway.js';
 
 describe('prices, from the body', () => {
@@ -26,6 +27,31 @@ describe('prices, from the body', () => {
     ).toEqual(['0.001', '0.01', '0.05', '0.1', '0.5']);
   });
 });
+
+type JsonSchema = {
+  type?: string;
+  enum?: unknown[];
+  maxLength?: number;
+  maxItems?: number;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+};
+type Operation = {
+  requestBody: { description?: string; content: { 'application/json': { schema: JsonSchema } } };
+  responses: Record<string, { description: string }>;
+};
+
+/** Every field of a request schema with its own schema, by dotted name (`messages[].peer`). */
+function fieldsOf(schema: JsonSchema, name = ''): [string, JsonSchema][] {
+  const fields: [string, JsonSchema][] = name === '' ? [] : [[name, schema]];
+  for (const [key, property] of Object.entries(schema.properties ?? {}))
+    fields.push(...fieldsOf(property, name === '' ? key : `${name}.${key}`));
+  if (schema.items !== undefined) fields.push(...fieldsOf(schema.items, `${name}[]`));
+  return fields;
+}
+
+const requestSchema = (paths: Record<string, { post: Operation }>, path: string) =>
+  paths[`/api/memory${path}`]?.post.requestBody.content['application/json'].schema ?? {};
 
 describe('the gateway describes itself and refuses bad bodies', () => {
   let gateway: TestGateway;
@@ -86,6 +112,34 @@ describe('the gateway describes itself and refuses bad bodies', () => {
     });
   });
 
+  test('/openapi.json bounds every input from LIMITS, and gives each endpoint its body limit and 413', async () => {
+    const document = (await (await fetch(`${gateway.url}/openapi.json`)).json()) as {
+      info: { description: string };
+      paths: Record<string, { post: Operation }>;
+    };
+    const bounds = new Set<number>(Object.values(LIMITS));
+    const ids = new Set(['session', 'peer', 'target', 'peer_perspective', 'peer_target', 'peers[]']);
+    for (const [path, { post }] of Object.entries(document.paths)) {
+      expect(post.requestBody.description, path).toContain(String(LIMITS.requestBodyBytes));
+      expect(post.responses['413']?.description, path).toContain(String(LIMITS.requestBodyBytes));
+      for (const [field, schema] of fieldsOf(post.requestBody.content['application/json'].schema)) {
+        const where = `${path} ${field}`;
+        if (schema.type === 'string' && schema.enum === undefined) {
+          expect(bounds, where).toContain(schema.maxLength);
+          if (ids.has(field.replace(/^.*\./, ''))) expect(schema.maxLength, where).toBe(LIMITS.idChars);
+        }
+        if (schema.type === 'array') expect(bounds, where).toContain(schema.maxItems);
+      }
+    }
+    expect(fieldsOf(requestSchema(document.paths, '/messages'))).toContainEqual([
+      'messages[].content',
+      expect.objectContaining({ maxLength: LIMITS.messageChars }),
+    ]);
+    // Bounds a JSON schema cannot state (metadata's size and depth) are in the description.
+    const limits = document.info.description.slice(document.info.description.indexOf('Limits:'));
+    for (const [name, value] of Object.entries(LIMITS)) expect(limits, name).toContain(String(value));
+  });
+
   test('/llms.txt tells an agent how to sign in, pay and what it costs', async () => {
     const text = await (await fetch(`${gateway.url}/llms.txt`)).text();
     for (const needle of [
@@ -98,9 +152,12 @@ describe('the gateway describes itself and refuses bad bodies', () => {
       '/chat',
       'minimal 0.001',
       '/sessions/summaries',
+      '413',
     ]) {
       expect(text).toContain(needle);
     }
+    const limits = text.slice(text.indexOf('## Limits'), text.indexOf('## Errors'));
+    for (const [name, value] of Object.entries(LIMITS)) expect(limits, name).toContain(String(value));
   });
 
   test.each([
