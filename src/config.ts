@@ -91,6 +91,13 @@ export const Config = z
       'serve: the URL clients reach the gateway at (default: the address it binds).',
     ),
     payments: PaymentSettings.optional().describe('serve: how the gateway is paid.'),
+    signInSecret: z
+      .string()
+      .min(32, 'must be at least 32 characters')
+      .optional()
+      .describe(
+        'serve: makes the nonces of sign-in challenges; gateways behind one public URL share it (random per process when unset).',
+      ),
     wallet: z
       .object({
         privateKey: PrivateKey,
@@ -154,6 +161,8 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     once: values.once === true,
     publicUrl: pick('public-url') || undefined,
     payments: command === 'serve' ? paymentSettings(pick, env) : undefined,
+    // From the environment only, as the other keys: a flag would show in `ps`.
+    signInSecret: (command === 'serve' && env.PEERMEM_SIGN_IN_SECRET) || undefined,
     wallet:
       command === 'call'
         ? {
@@ -369,7 +378,11 @@ const LEARNING_SOURCES: Record<string, string> = {
   summaryEvery: '--summary-every (PEERMEM_SUMMARY_EVERY)',
 };
 
+/** Settings read from the environment only, by field. */
+const ENVIRONMENT_ONLY: Record<string, string> = { signInSecret: 'PEERMEM_SIGN_IN_SECRET' };
+
 function describeSetting(field: string): string {
+  if (field in ENVIRONMENT_ONLY) return ENVIRONMENT_ONLY[field] as string;
   const flag = SETTING_NAMES[field] ?? (field in FLAGS ? (field as keyof typeof FLAGS) : undefined);
   if (!flag) return field;
   const spec = FLAGS[flag];

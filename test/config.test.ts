@@ -100,6 +100,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it('serve: the sign-in secret from the environment only, or none (each gateway process then draws its own)', () => {
+    const serve = ['serve', '--pay-to', '0x1111111111111111111111111111111111111111'];
+    const remote = { PEERMEM_FACILITATOR_URL: 'https://facilitator.example' };
+    expect(loadConfig(serve, remote).signInSecret).toBeUndefined();
+    const secret = 's'.repeat(32);
+    expect(loadConfig(serve, { ...remote, PEERMEM_SIGN_IN_SECRET: secret }).signInSecret).toBe(secret);
+    expect(loadConfig(['mcp'], { PEERMEM_SIGN_IN_SECRET: secret }).signInSecret).toBeUndefined();
+  });
+
   it('never shows a private key in its errors', () => {
     const secret = '0xnot-a-key-but-secret';
     const attempt = () => loadConfig(['call'], { PEERMEM_PRIVATE_KEY: secret });
@@ -115,6 +124,7 @@ describe('loadConfig', () => {
     for (const [name, reason] of [
       ['PEERMEM_MPP_FEE_PAYER_PRIVATE_KEY', /must be a 0x-prefixed 32-byte hex private key/],
       ['PEERMEM_MPP_SECRET_KEY', /must be at least 32 characters/],
+      ['PEERMEM_SIGN_IN_SECRET', /must be at least 32 characters/],
     ] as const) {
       const mpp = () =>
         loadConfig(['serve', '--pay-to', '0x1111111111111111111111111111111111111111'], {

@@ -63,6 +63,9 @@ Gateway (serve):
                                 https://rpc.tempo.xyz on mainnet; required on other chains)
                                 PEERMEM_MPP_SECRET_KEY binds challenges (random per process);
                                 PEERMEM_MPP_FEE_PAYER_PRIVATE_KEY pays the Tempo fees
+  PEERMEM_SIGN_IN_SECRET        makes the nonces of sign-in challenges, at least 32 characters
+                                (random per process: a challenge is then good only at the
+                                process that issued it); gateways behind one URL share it
 
 Several peermem processes may share one data folder: the first opens it, the others use it
 through that one, and take over when it exits.

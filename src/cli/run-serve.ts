@@ -16,6 +16,7 @@ export async function runServe(config: Config): Promise<void> {
     host: config.host,
     port: config.port,
     publicUrl: config.publicUrl,
+    signInSecret: config.signInSecret,
   });
   const { publicUrl } = server;
   const mpp = payments.mpp === undefined ? 'MPP off' : `MPP on Tempo chain ${payments.mpp.chainId}`;

@@ -5,7 +5,7 @@ import { createGatewayBackend } from '../../src/engine/create-gateway-backend.js
 import type { Database } from '../../src/engine/database/database.js';
 import { type DatabaseLocation, openDatabase } from '../../src/engine/database/open-database.js';
 import { createLearning, OFFLINE_LEARNING } from '../../src/engine/learning/create-learning.js';
-import { serveGateway } from '../../src/http/gateway/serve-gateway.js';
+import { type ServeGatewayOptions, serveGateway } from '../../src/http/gateway/serve-gateway.js';
 import type { PaymentSettings } from '../../src/payments/payment-settings.js';
 
 export type TestGateway = {
@@ -25,6 +25,8 @@ export async function startTestGateway(
   devnet?: Devnet,
   /** Changes the devnet's payment settings (to break settlement, say). */
   change: (payments: PaymentSettings) => PaymentSettings = (payments) => payments,
+  /** The public URL and sign-in secret, to stand beside another gateway as a load balancer would. */
+  serve: Pick<ServeGatewayOptions, 'publicUrl' | 'signInSecret'> = {},
 ): Promise<TestGateway> {
   const chain = devnet ?? (await startDevnet());
   const database = openDatabase(location);
@@ -42,6 +44,7 @@ export async function startTestGateway(
     payments,
     host: '127.0.0.1',
     port: 0,
+    ...serve,
   });
   return {
     url: server.url,

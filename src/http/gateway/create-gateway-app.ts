@@ -30,6 +30,11 @@ export type GatewayOptions = {
   facilitator: FacilitatorClient;
   /** Offered beside x402 on paid endpoints; absent when MPP is off. */
   mpp: MppCharge | undefined;
+  /**
+   * Makes the nonces of sign-in challenges and recognises them when they come back signed.
+   * Gateways behind one public URL share it, so a challenge from one is accepted by another.
+   */
+  signInSecret: string;
 };
 
 const API_PREFIX = '/api/memory';
@@ -95,6 +100,7 @@ export function createGatewayApp(options: GatewayOptions): OpenAPIHono {
           backend: options.backend,
           publicUrl,
           chains: [options.payments.x402.network],
+          signInSecret: options.signInSecret,
         });
         if (signedIn instanceof Response) return signedIn;
         return c.json(await route.call(options.backend.memory(signedIn.address), input), 200);

@@ -32,7 +32,7 @@ Every endpoint is POST ${base}/<path> with a JSON body and a JSON answer. Machin
 1. Call the endpoint. Without a sign-in the answer is 402 with a PAYMENT-REQUIRED header (base64 JSON) whose extensions["sign-in-with-x"].info holds domain, uri, nonce, issuedAt and expirationTime.
 2. Build the EIP-4361 (Sign-In with Ethereum) message from those fields and your address, and sign it with EIP-191 (personal_sign).
 3. Send the same request again with header SIGN-IN-WITH-X (X-SIWX works too): base64 of the JSON {domain, address, uri, version, chainId, type: "eip191", nonce, issuedAt, expirationTime, statement, signature}. The domain must be ${publicUrl.host}; chainId is CAIP-2 (e.g. ${payments.x402.network}).
-4. A sign-in is good for one request and for five minutes: its nonce is spent on use. @x402/extensions (wrapFetchWithSIWx) does all of this.
+4. A sign-in is good for one request, to the endpoint whose 402 gave the challenge, and for five minutes: its nonce is issued by the gateway for that endpoint (a nonce of your own, or one from another endpoint's 402, is refused) and spent on use. createSIWxPayload and encodeSIWxHeader of @x402/extensions do steps 2 and 3 (its wrapFetchWithSIWx does not: it signs only when the 402 also offers a payment, and a free endpoint's offers none).
 
 ## Payment (paid endpoints)
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createMppCharge } from '../../payments/mpp/create-mpp-charge.js';
 import type { PaymentSettings } from '../../payments/payment-settings.js';
 import { createFacilitator } from '../../payments/x402/create-facilitator.js';
@@ -13,6 +14,11 @@ export type ServeGatewayOptions = {
   port: number;
   /** The URL clients use; the address bound when absent. */
   publicUrl?: string | undefined;
+  /**
+   * Makes sign-in nonces. When absent the process draws its own: a challenge is then signed in
+   * at the process that issued it, and outstanding ones lapse on restart.
+   */
+  signInSecret?: string | undefined;
 };
 
 /**
@@ -37,6 +43,7 @@ export async function serveGateway(options: ServeGatewayOptions): Promise<Listen
       options.payments.mpp === undefined
         ? undefined
         : createMppCharge(options.payments.mpp, options.payments.payTo, publicUrl.host),
+    signInSecret: options.signInSecret ?? randomBytes(32).toString('hex'),
   });
   return { ...server, publicUrl };
 }

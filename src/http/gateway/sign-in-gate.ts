@@ -9,6 +9,8 @@ export type SignInGateOptions = {
   publicUrl: URL;
   /** CAIP-2 chains a wallet may sign in from. */
   chains: readonly string[];
+  /** Makes and checks the nonces of sign-in challenges; shared by the gateways behind one address. */
+  signInSecret: string;
 };
 
 /**
@@ -29,7 +31,11 @@ export async function requireSignIn(
       'Authentication required: send a SIGN-IN-WITH-X header.',
     );
   }
-  const result = await verifySignIn(header, options.publicUrl, options.backend);
+  const result = await verifySignIn(
+    header,
+    { publicUrl: options.publicUrl, resourceUrl, secret: options.signInSecret },
+    options.backend,
+  );
   if (!result.ok)
     return authenticationRequired(resourceUrl, options, `Authentication required: ${result.reason}`);
   return { address: result.address };
@@ -45,7 +51,7 @@ function authenticationRequired(resourceUrl: string, options: SignInGateOptions,
       mimeType: 'application/json',
     },
     accepts: [],
-    extensions: signInChallenge(options.publicUrl, resourceUrl, options.chains),
+    extensions: signInChallenge(options.publicUrl, resourceUrl, options.chains, options.signInSecret),
   };
   return Response.json(paymentRequired, {
     status: 402,

@@ -2,17 +2,28 @@ import { parseSIWxHeader, validateSIWxMessage, verifySIWxSignature } from '@x402
 import { getAddress } from 'viem';
 import type { GatewayBackend } from '../../service/gateway-backend.js';
 import { SIGN_IN_LIFETIME_MS } from './sign-in-challenge.js';
+import { checkSignInNonce } from './sign-in-nonce.js';
 
 export type SignInResult = { ok: true; address: string } | { ok: false; reason: string };
 
+export type SignInExpectation = {
+  /** The gateway's public URL: a sign-in names its host as the domain. */
+  publicUrl: URL;
+  /** The URL of the endpoint called: a sign-in names it as its `uri`, and its nonce was issued for it. */
+  resourceUrl: string;
+  /** The secret the gateway's nonces are made with. */
+  secret: string;
+};
+
 /**
- * Checks a `SIGN-IN-WITH-X` header: a CAIP-122 message for this gateway's domain, issued less
- * than five minutes ago and not expired, signed by the address it names (EIP-191), with a nonce
- * never seen before. The nonce is spent here, so the same header is refused the second time.
+ * Checks a `SIGN-IN-WITH-X` header: a CAIP-122 message for this gateway's domain and for the
+ * endpoint called, issued less than five minutes ago and not expired, with a nonce this gateway
+ * issued for that endpoint, signed by the address it names (EIP-191). The nonce is spent here,
+ * so the same header is refused the second time.
  */
 export async function verifySignIn(
   header: string,
-  publicUrl: URL,
+  expected: SignInExpectation,
   proofs: Pick<GatewayBackend, 'spendProof'>,
 ): Promise<SignInResult> {
   let payload: ReturnType<typeof parseSIWxHeader>;
@@ -24,21 +35,23 @@ export async function verifySignIn(
   if (!payload.chainId.startsWith('eip155:')) {
     return { ok: false, reason: `sign-in on ${payload.chainId} is not supported; sign with an EVM wallet` };
   }
-  const validity = await validateSIWxMessage(payload, publicUrl, { maxAge: SIGN_IN_LIFETIME_MS });
+  const validity = await validateSIWxMessage(payload, expected.publicUrl, { maxAge: SIGN_IN_LIFETIME_MS });
   if (!validity.isValid)
     return { ok: false, reason: `${validity.invalidReason}: ${validity.invalidMessage}` };
+  // A sign-in made for one endpoint must not open another (one for /peers deleting a session).
+  if (payload.uri !== expected.resourceUrl) {
+    return {
+      ok: false,
+      reason: `invalid_siwx_uri_mismatch: this sign-in is for ${payload.uri}, not ${expected.resourceUrl}; sign the challenge of this endpoint's 402`,
+    };
+  }
+  const nonce = checkSignInNonce(expected.secret, expected.resourceUrl, payload.nonce);
+  if (!nonce.ok) return nonce;
   const signature = await verifySIWxSignature(payload);
   if (!signature.isValid)
     return { ok: false, reason: `${signature.invalidReason}: ${signature.invalidMessage}` };
 
-  const issuedAt = Date.parse(payload.issuedAt);
-  const expiresAt = new Date(
-    Math.min(
-      issuedAt + SIGN_IN_LIFETIME_MS,
-      payload.expirationTime ? Date.parse(payload.expirationTime) : Infinity,
-    ),
-  );
-  if (!(await proofs.spendProof('siwx', payload.nonce, expiresAt))) {
+  if (!(await proofs.spendProof('siwx', payload.nonce, nonce.expiresAt))) {
     return { ok: false, reason: 'invalid_siwx_nonce: this sign-in was already used; sign a new one' };
   }
   return { ok: true, address: getAddress(signature.payer) };

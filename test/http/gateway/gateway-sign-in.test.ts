@@ -7,6 +7,7 @@ import {
 } from '@x402/extensions/sign-in-with-x';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { issueSignInNonce } from '../../../src/payments/siwx/sign-in-nonce.js';
 import { createWalletFetch } from '../../../src/wallet/create-wallet-fetch.js';
 import { startTestGateway, type TestGateway } from '../../support/gateway.js';
 import { POSTGRES_URL } from '../../support/postgres.js';
@@ -21,12 +22,15 @@ describe.each([
   ['PGlite', { kind: 'memory' as const }],
   ['Postgres', { kind: 'postgres' as const, url: POSTGRES_URL }],
 ])('sign-in and wallet isolation (%s)', (_name, location) => {
+  /** Known to the test so that it can make nonces as the gateway does, to test their expiry. */
+  const SECRET = 'a sign-in secret shared by the gateways of one address';
   let gateway: TestGateway;
   beforeAll(async () => {
-    gateway = await startTestGateway(location);
+    gateway = await startTestGateway(location, undefined, undefined, { signInSecret: SECRET });
   }, 60_000);
   afterAll(async () => gateway?.close());
   const url = (path: string) => `${gateway.url}/api/memory${path}`;
+  const errorOf = async (response: Response) => ((await response.json()) as { error: string }).error;
 
   /** A sign-in for `path` signed by `signer`, built from the gateway's own challenge, then changed. */
   async function signIn(
@@ -110,6 +114,86 @@ describe.each([
     const response = await fetch(url('/sessions'), json({}, { 'SIGN-IN-WITH-X': await makeHeader() }));
     expect(response.status).toBe(402);
     expect(((await response.json()) as { error: string }).error).toMatch(reason);
+  });
+
+  test('a sign-in made for /peers does not delete a session through /sessions/delete', async () => {
+    const owner = generatePrivateKey();
+    const account = privateKeyToAccount(owner);
+    const ownerFetch = createWalletFetch(owner, {});
+    const added = await ownerFetch(url('/sessions/peers/add'), json({ session: 'kept', peers: ['alice'] }));
+    expect(added.status).toBe(200);
+
+    const { header } = await signIn('/peers', account);
+    const response = await fetch(
+      url('/sessions/delete'),
+      json({ session: 'kept' }, { 'SIGN-IN-WITH-X': header }),
+    );
+    expect(response.status).toBe(402);
+    expect(await errorOf(response)).toMatch(/invalid_siwx_uri_mismatch.*\/peers, not .*\/sessions\/delete/);
+    const sessions = await ownerFetch(url('/sessions'), json({}));
+    expect(await sessions.json()).toMatchObject({ items: [{ id: 'kept' }], total: 1 });
+  });
+
+  test('a nonce the client made up is refused', async () => {
+    const { header } = await signIn('/sessions', undefined, (info) => ({
+      ...info,
+      nonce: 'f'.repeat(info.nonce.length),
+    }));
+    const response = await fetch(url('/sessions'), json({}, { 'SIGN-IN-WITH-X': header }));
+    expect(response.status).toBe(402);
+    expect(await errorOf(response)).toMatch(/invalid_siwx_nonce: the nonce was not issued by this gateway/);
+  });
+
+  test('a nonce issued for one endpoint is refused on another, even with that endpoint as uri', async () => {
+    const { header } = await signIn(
+      '/peers',
+      undefined,
+      (info) => ({ ...info, uri: url('/sessions/delete') }),
+      url('/sessions/delete'),
+    );
+    const response = await fetch(
+      url('/sessions/delete'),
+      json({ session: 's' }, { 'SIGN-IN-WITH-X': header }),
+    );
+    expect(response.status).toBe(402);
+    expect(await errorOf(response)).toMatch(/invalid_siwx_nonce: the nonce was not issued by this gateway/);
+  });
+
+  test('an issued nonce is good until it lapses, however fresh the message around it', async () => {
+    const withNonce = async (expiresAt: Date) => {
+      const nonce = issueSignInNonce(SECRET, url('/sessions'), expiresAt);
+      return (await signIn('/sessions', undefined, (info) => ({ ...info, nonce }))).header;
+    };
+    const lapsed = await withNonce(new Date(Date.now() - 1000));
+    const refused = await fetch(url('/sessions'), json({}, { 'SIGN-IN-WITH-X': lapsed }));
+    expect(refused.status).toBe(402);
+    expect(await errorOf(refused)).toMatch(/invalid_siwx_nonce: the nonce has expired/);
+    // The same made with the secret but lapsing later is served: the refusal was the expiry.
+    const current = await withNonce(new Date(Date.now() + 60_000));
+    expect((await fetch(url('/sessions'), json({}, { 'SIGN-IN-WITH-X': current }))).status).toBe(200);
+  });
+
+  test('gateways sharing the secret behind one address accept each other’s challenges; another secret does not', async () => {
+    const beside = (signInSecret: string) =>
+      startTestGateway(location, gateway.devnet, undefined, { publicUrl: gateway.url, signInSecret });
+    const [sibling, stranger] = await Promise.all([beside(SECRET), beside('x'.repeat(64))]);
+    try {
+      const fromSibling = (await signIn('/sessions')).header;
+      const servedBySibling = await fetch(
+        `${sibling.url}/api/memory/sessions`,
+        json({}, { 'SIGN-IN-WITH-X': fromSibling }),
+      );
+      expect(servedBySibling.status).toBe(200);
+      const fromStranger = (await signIn('/sessions')).header;
+      const refused = await fetch(
+        `${stranger.url}/api/memory/sessions`,
+        json({}, { 'SIGN-IN-WITH-X': fromStranger }),
+      );
+      expect(refused.status).toBe(402);
+      expect(await errorOf(refused)).toMatch(/invalid_siwx_nonce/);
+    } finally {
+      await Promise.all([sibling.close(), stranger.close()]);
+    }
   });
 
   test('wallet A cannot see or change wallet B’s sessions, messages, cards or search results', async () => {
