@@ -1,7 +1,7 @@
 import type { GatewayBackend } from '../service/gateway-backend.js';
+import { capMessageContents } from './cap-message-contents.js';
 import type { Engine } from './create-engine.js';
 import type { Database } from './database/database.js';
-import { capMessageContents } from './cap-message-contents.js';
 import { addMessages } from './operations/add-messages.js';
 import { ensureChatSubjects } from './operations/ensure-chat-subjects.js';
 import { keepMessages } from './operations/keep-messages.js';

@@ -13,9 +13,9 @@ export const ChatInput = z.strictObject({
   peer: Id.describe('The peer whose memory answers; created on first reference.'),
   query: Query.describe(`The question, in plain words; at most ${LIMITS.queryChars} characters.`),
   session: Id.optional().describe('Only use what was learned in this session; created on first reference.'),
-  target: storedText(LIMITS.idChars).optional().describe(
-    'Ask what `peer` knows about this other peer instead of its global memory (empty: none).',
-  ),
+  target: storedText(LIMITS.idChars)
+    .optional()
+    .describe('Ask what `peer` knows about this other peer instead of its global memory (empty: none).'),
   reasoning_level: ReasoningLevel.default('low'),
 });
 export type ChatInput = z.infer<typeof ChatInput>;

@@ -18,7 +18,9 @@ export const NewMessage = z.strictObject({
   content: storedText(LIMITS.messageChars)
     .min(1, 'must not be empty')
     .describe(`The message text, 1 to ${LIMITS.messageChars} characters.`),
-  metadata: Metadata.optional().describe('Optional key-value metadata kept with the message.'),
+  metadata: Metadata.optional().describe(
+    `Optional key-value metadata kept with the message: at most ${LIMITS.metadataChars} characters as JSON, nested at most ${LIMITS.metadataDepth} deep.`,
+  ),
   created_at: GivenTimestamp.optional().describe(
     'When the message was written, ISO 8601 with a time zone, for imports and backfills. Default: now.',
   ),
