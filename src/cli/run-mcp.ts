@@ -2,6 +2,7 @@ import { type JSONRPCMessage, ProtocolErrorCode } from '@modelcontextprotocol/se
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { ToolContext } from '../../tools/tool.js';
 import { type Config, isLoopbackHost } from '../config.js';
+import { formatBytes } from '../http/format-bytes.js';
 import { listen } from '../http/listen.js';
 import { createMcpHttpApp } from '../http/mcp-http-app.js';
 import { BoundedFrames } from '../mcp/bounded-frames.js';
@@ -68,5 +69,3 @@ async function serveHttp(context: ToolContext, config: Config): Promise<() => Pr
     await server.close();
   };
 }
-
-const formatBytes = (bytes: number) => `${bytes / (1024 * 1024)} MiB`;
