@@ -4,6 +4,7 @@ import type { Database } from '../database/database.js';
 import type { Learning } from '../learning/learning.js';
 import { contentWords } from '../learning/offline/content-words.js';
 import type { ObservationDraft } from '../learning/reasoner.js';
+import { storableTime } from '../learning/storable-time.js';
 import { cosine, decodeVector, encodeVector } from '../learning/vector-codec.js';
 import type { DerivationTask } from './derivation-task.js';
 import {
@@ -153,7 +154,8 @@ function mergeInto(
       slot: draft.slot,
       card_entry: draft.cardEntry,
       source_message_ids: [...draft.sourceMessageIds],
-      occurred_at: draft.occurredAt,
+      // A reasoner's date the database would refuse (before year 1, after 9999) is no date.
+      occurred_at: draft.occurredAt === null ? null : storableTime(new Date(draft.occurredAt)),
       embedding: encodeVector(vector),
       superseded_by: null,
     };

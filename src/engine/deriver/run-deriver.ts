@@ -7,6 +7,7 @@ import type { DerivationTask } from './derivation-task.js';
 import { deriveTask } from './derive-task.js';
 import { failTask } from './fail-task.js';
 import { reembedStale } from './reembed-stale.js';
+import { splitTask } from './split-task.js';
 
 export type DeriverOptions = {
   /** Tasks claimed at once (each is one add_messages call). */
@@ -57,16 +58,52 @@ export function startDeriver(db: Database, learning: Learning, options: DeriverO
       // PGlite answers in microtasks: without a turn of the event loop between tasks, a backlog
       // would hold the server's requests until all of it is learned.
       await new Promise((resolve) => setImmediate(resolve));
-      try {
-        await completeTask(db, task, await deriveTask(db, task, learning));
-      } catch (error) {
-        options.onError?.(error, task);
-        const { message, retryable, retryAfterMs } = describeFailure(error);
-        const failure = { message, retryable, maxAttempts: options.maxAttempts, retryAfterMs };
-        await failTask(db, task, { ...failure, retryBaseMs: options.retryBaseMs ?? 1000 }).catch(() => {});
-      }
+      await learnTask(task);
     }
     return tasks.length;
+  }
+
+  /**
+   * Learns from a task's messages and writes it. When that fails for good and the task holds
+   * several messages, each is learned on its own: the others are not held back by one that
+   * cannot be learned, which is recorded as a failed task of its own.
+   */
+  async function learnTask(task: DerivationTask): Promise<void> {
+    let failure: Failure;
+    try {
+      await completeTask(db, task, await deriveTask(db, task, learning));
+      return;
+    } catch (error) {
+      options.onError?.(error, task);
+      failure = describeFailure(error);
+    }
+    const final = !failure.retryable || task.attempts >= options.maxAttempts;
+    const parts = final && task.first_seq !== task.last_seq ? await splitTask(db, task).catch(() => []) : [];
+    if (parts.length < 2) {
+      await recordFailure(task, failure);
+      return;
+    }
+    for (const part of parts) {
+      await new Promise((resolve) => setImmediate(resolve));
+      try {
+        await completeTask(db, part, await deriveTask(db, part, learning));
+      } catch (error) {
+        options.onError?.(error, part);
+        const partFailure = describeFailure(error);
+        await recordFailure(part, {
+          ...partFailure,
+          message: `message ${part.message_id}: ${partFailure.message}`,
+        });
+      }
+    }
+  }
+
+  async function recordFailure(task: DerivationTask, failure: Failure): Promise<void> {
+    await failTask(db, task, {
+      ...failure,
+      maxAttempts: options.maxAttempts,
+      retryBaseMs: options.retryBaseMs ?? 1000,
+    }).catch(() => {});
   }
 
   async function drainReady(): Promise<number> {
@@ -107,13 +144,20 @@ export function startDeriver(db: Database, learning: Learning, options: DeriverO
   };
 }
 
-function describeFailure(error: unknown): { message: string; retryable: boolean; retryAfterMs?: number } {
+type Failure = { message: string; retryable: boolean; retryAfterMs?: number };
+
+function describeFailure(error: unknown): Failure {
   if (error instanceof Error) {
-    const { retryable, retryAfterMs } = error as Error & { retryable?: boolean; retryAfterMs?: number };
+    const { retryable, retryAfterMs, code } = error as Error & {
+      retryable?: boolean;
+      retryAfterMs?: number;
+      code?: unknown;
+    };
     return {
       message: error.message,
-      // Errors that do not say otherwise (a database hiccup) are worth another try.
-      retryable: retryable ?? true,
+      // Errors that do not say otherwise (a database hiccup) are worth another try; a value the
+      // database refuses (SQLSTATE class 22, data exception) is refused again.
+      retryable: retryable ?? !(typeof code === 'string' && code.startsWith('22')),
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
     };
   }

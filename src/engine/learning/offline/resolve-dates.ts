@@ -1,7 +1,9 @@
 import { formatDay, MONTHS } from '../format-day.js';
+import { storableTime } from '../storable-time.js';
 import { nlp } from './nlp.js';
 
 const RELATIVE = /\b(yesterday|today|tonight|tomorrow|last|next|this|ago|weekend)\b/i;
+const AGO = /\b(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) (day|week|month|year)s? ago\b/i;
 const NUMBER_WORDS: Record<string, number> = {
   a: 1,
   an: 1,
@@ -18,6 +20,13 @@ const NUMBER_WORDS: Record<string, number> = {
 };
 
 type DatedSentence = { text: string; occurredAt: string | null };
+
+/**
+ * How far from the day it was said a relative date can lie ("last year" on 31 December is two
+ * years less a day before). compromise reads "today" as the real present when the day given is
+ * beyond its calendar (a message written in year 5000): a date further off is left as said.
+ */
+const NEAR_MS = 3 * 366 * 86_400_000;
 
 /**
  * Replaces relative dates ("yesterday", "last Saturday", "last week") by the dates they meant
@@ -38,19 +47,21 @@ export function resolveDates(sentence: string, writtenAt: string): DatedSentence
     // "Four years ago" is handled below: the text keeps it, as people say it.
     if (!start || !RELATIVE.test(said) || /\bago\b/i.test(said)) continue;
     const day = new Date(start);
-    // compromise can name a day no calendar has ("the 40th"): leave such text as it is.
-    if (!isValid(day)) continue;
-    occurredAt ??= day.toISOString();
+    // compromise can name a day no calendar has ("the 40th"), or one before year 1 for a message
+    // of 1 January of year 1: leave such text as it is.
+    const at = storableTime(day);
+    if (at === null || Math.abs(day.getTime() - written.getTime()) > NEAR_MS) continue;
+    occurredAt ??= at;
     text = text.replace(said, describe(day, date.dates?.unit, written, said));
   }
-  const ago =
-    /\b(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) (day|week|month|year)s? ago\b/i.exec(text);
+  const ago = AGO.exec(text);
   if (ago) {
     const count = NUMBER_WORDS[ago[1]?.toLowerCase() ?? ''] ?? Number(ago[1]);
     const unit = ago[2]?.toLowerCase() ?? 'day';
     const day = shift(written, unit, -count);
-    if (!isValid(day)) return { text, occurredAt };
-    occurredAt ??= day.toISOString();
+    const at = storableTime(day);
+    if (at === null) return { text, occurredAt };
+    occurredAt ??= at;
     const around =
       unit === 'day' || unit === 'week'
         ? `on ${formatDay(day)}`
@@ -77,8 +88,6 @@ function describe(day: Date, unit: string | undefined, written: Date, original: 
         : original;
   }
 }
-
-const isValid = (date: Date) => !Number.isNaN(date.getTime()) && Math.abs(date.getUTCFullYear()) < 10_000;
 
 function shift(date: Date, unit: string, count: number): Date {
   const shifted = new Date(date);
