@@ -38,6 +38,12 @@ export type Derivation = {
   summaries: { summary_type: 'short' | 'long'; content: string; message_id: string; token_count: number }[];
 };
 
+/**
+ * Characters of the conversation a summary is made from, newest first (about 50,000 tokens): a
+ * session's last 500 messages could otherwise hand the reasoner 50 MB.
+ */
+const SUMMARY_CHARS = 200_000;
+
 // Two phrasings of one fact: nearly the same direction and mostly the same words.
 const SAME_FACT_COSINE = 0.95;
 const SAME_FACT_WORDS = 0.5;
@@ -80,7 +86,7 @@ export async function deriveTask(
   }
 
   if (input.unsummarized >= learning.summaryEvery) {
-    const recent = await loadRecentMessages(db, task, 500);
+    const recent = await loadRecentMessages(db, task, 500, SUMMARY_CHARS);
     const last = recent.at(-1);
     if (last) {
       for (const [summaryType, messages, maxTokens] of [

@@ -27,17 +27,28 @@ export async function loadTaskInput(db: Database, task: DerivationTask): Promise
   return row ?? { messages: [], members: [], unsummarized: 0 };
 }
 
-/** The newest messages of the session up to the task's last one, oldest first, for summaries. */
+/**
+ * The newest messages of the session up to the task's last one, oldest first, for summaries: at
+ * most `limit`, and no more than reach `maxChars` characters together (the last one may cross it).
+ */
 export async function loadRecentMessages(
   db: Database,
   task: DerivationTask,
   limit: number,
+  maxChars: number,
 ): Promise<TaskMessage[]> {
   const rows = await db.query<TaskMessage>(
-    `SELECT m.id, m.seq::text AS seq, m.peer_id, m.content, ${isoTimestamp('m.created_at')} AS created_at
-     FROM messages m WHERE m.workspace_id = $1 AND m.session_id = $2 AND m.seq <= $3::bigint
-     ORDER BY m.seq DESC LIMIT $4::int`,
-    [task.workspace_id, task.session_id, task.last_seq, limit],
+    `WITH recent AS (
+       SELECT m.id, m.seq, m.peer_id, m.content, m.created_at FROM messages m
+       WHERE m.workspace_id = $1 AND m.session_id = $2 AND m.seq <= $3::bigint
+       ORDER BY m.seq DESC LIMIT $4::int
+     ),
+     counted AS (
+       SELECT r.*, sum(length(r.content)) OVER (ORDER BY r.seq DESC) - length(r.content) AS newer_chars FROM recent r
+     )
+     SELECT c.id, c.seq::text AS seq, c.peer_id, c.content, ${isoTimestamp('c.created_at')} AS created_at
+     FROM counted c WHERE c.newer_chars < $5::int ORDER BY c.seq DESC`,
+    [task.workspace_id, task.session_id, task.last_seq, limit, maxChars],
   );
   return rows.reverse();
 }

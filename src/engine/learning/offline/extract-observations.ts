@@ -1,7 +1,8 @@
 import type { ObservationDraft, SpokenMessage } from '../reasoner.js';
+import { timeBudget } from '../time-budget.js';
 import { findCardFact } from './card-facts.js';
-import { nlp } from './nlp.js';
 import { resolveDates } from './resolve-dates.js';
+import { sentencePieces } from './sentence-pieces.js';
 import { isFirstPerson, toThirdPerson } from './third-person.js';
 
 // Small talk carries no fact worth keeping.
@@ -10,15 +11,36 @@ const PHATIC =
 const MIN_WORDS = 4;
 
 /**
+ * Time spent reading one message, after which the rest of it is left unread: a message of
+ * 100,000 characters of prose takes 5-12 s to read whole on a busy machine, and every message
+ * after it waits.
+ */
+const MESSAGE_BUDGET_MS = 3000;
+
+/**
+ * Time for all the messages of one call together (up to 100, from one add_messages): each gets
+ * an equal share when the shares of {@link MESSAGE_BUDGET_MS} would add up to more. A task
+ * stays well within the deriver's lease on it (five minutes by default).
+ */
+const CALL_BUDGET_MS = 60_000;
+
+/**
  * The facts a speaker states about itself: each first-person statement, rewritten in the
  * third person with its relative dates resolved ("I went to a support group yesterday" said
- * on 8 May 2023 becomes "Caroline went to a support group on 7 May 2023").
+ * on 8 May 2023 becomes "Caroline went to a support group on 7 May 2023"). Read a sentence at a
+ * time, letting other requests in between, within a time budget for each message: what is left
+ * of a message when its budget is spent goes unread.
  */
-export function extractObservations(speaker: string, messages: readonly SpokenMessage[]): ObservationDraft[] {
+export async function extractObservations(
+  speaker: string,
+  messages: readonly SpokenMessage[],
+): Promise<ObservationDraft[]> {
   const drafts: ObservationDraft[] = [];
   for (const message of messages) {
     if (message.peer_id !== speaker) continue;
-    for (const sentence of nlp(message.content).sentences().out('array') as string[]) {
+    const budget = timeBudget(Math.min(MESSAGE_BUDGET_MS, CALL_BUDGET_MS / messages.length));
+    for (const sentence of sentencePieces(message.content)) {
+      if (!(await budget.next())) break;
       for (const clause of clauses(sentence.trim())) {
         const text = clause;
         if (!isStatement(text)) continue;

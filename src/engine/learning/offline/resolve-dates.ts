@@ -37,6 +37,8 @@ export function resolveDates(sentence: string, writtenAt: string): DatedSentence
   const today = writtenAt.slice(0, 10);
   let text = sentence;
   let occurredAt: string | null = null;
+  // Parsing for dates is most of the work of learning a sentence: skip it where nothing changes.
+  if (!RELATIVE.test(sentence)) return { text, occurredAt };
   const found = nlp(sentence).dates({ today }).json() as {
     text: string;
     dates?: { start?: string | null; unit?: string };
