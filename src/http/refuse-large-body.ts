@@ -5,16 +5,18 @@ import { LIMITS } from '../schemas/limits.js';
 /**
  * Refuses a request body over `LIMITS.requestBodyBytes` with `tooLarge()` before anything reads
  * it: at once when its Content-Length says so, otherwise as soon as the bytes read pass the limit,
- * so it is never held whole. The rest of the body is left unread, so the answer closes the
- * connection: a client that stopped sending must not send its next request on it.
+ * so it is never held whole. Any answer given while the body is left unread (this refusal, or one
+ * for a wrong content type) closes the connection: the unread bytes would otherwise be taken for
+ * the client's next request on it, which would never be answered.
  */
 export function refuseLargeBody(tooLarge: () => Response): MiddlewareHandler {
-  return bodyLimit({
-    maxSize: LIMITS.requestBodyBytes,
-    onError: () => {
-      const response = tooLarge();
-      response.headers.set('Connection', 'close');
-      return response;
-    },
-  });
+  const limit = bodyLimit({ maxSize: LIMITS.requestBodyBytes, onError: () => tooLarge() });
+  return async (c, next) => {
+    // bodyLimit returns its refusal; any other answer is in c.res once the handlers are done.
+    const result = await limit(c, next);
+    const refused = result instanceof Response ? result : undefined;
+    if (refused !== undefined) refused.headers.set('Connection', 'close');
+    else if (c.req.raw.body !== null && !c.req.raw.bodyUsed) c.res.headers.set('Connection', 'close');
+    return refused;
+  };
 }

@@ -1,4 +1,4 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Devnet, startDevnet } from '../../../src/devnet/start-devnet.js';
 import { LIMITS } from '../../../src/schemas/limits.js';
@@ -244,6 +244,34 @@ describe.each([
     const response = await post(url('/sessions/delete'), body, contentType);
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: { code: 'invalid_input', field: 'body' } });
+  });
+
+  test('an answer given before the body was read closes the connection, so the next request on it is answered', async () => {
+    // One connection, kept alive: the second request follows the first on the same socket.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (contentType: string, body: string) =>
+      new Promise<{ status: number | undefined; connection: string | undefined }>((resolve, reject) => {
+        const request = httpRequest(url('/sessions'), {
+          method: 'POST',
+          agent,
+          headers: { 'content-type': contentType },
+        });
+        request.on('response', (response) => {
+          response.resume();
+          response.on('end', () =>
+            resolve({ status: response.statusCode, connection: response.headers.connection }),
+          );
+        });
+        request.on('error', reject);
+        request.end(body);
+      });
+    try {
+      const refused = await send('text/plain', JSON.stringify({ note: 'x'.repeat(500_000) }));
+      expect(refused).toEqual({ status: 400, connection: 'close' });
+      expect(await send('application/json', '{}')).toMatchObject({ status: 402 });
+    } finally {
+      agent.destroy();
+    }
   });
 
   test('a body without a Content-Type: 400 naming the body', async () => {
