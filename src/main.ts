@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { HELP } from './cli/help.js';
 import { ConfigError, loadConfig } from './config.js';
+import { MemoryError } from './service/errors.js';
 import { VERSION } from './version.js';
 
 /** The `peermem` command: parses the configuration once and runs the command it names. */
@@ -46,4 +47,11 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+try {
+  await main();
+} catch (error) {
+  // A start-up failure the user can act on is one line, never a stack trace.
+  if (!(error instanceof MemoryError)) throw error;
+  console.error(`peermem: ${error.message}${error.hint ? `. ${error.hint}` : ''}`);
+  process.exit(1);
+}

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { UnavailableError } from '../service/errors.js';
 
 export type Listening = { url: string; close(): Promise<void> };
 
@@ -22,6 +23,28 @@ export function listen(
           }),
       });
     });
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) => reject(listenError(error, host, port)));
   });
+}
+
+/** Why a port could not be listened on, in words that say what to do. */
+function listenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
+  const where = `port ${port} on ${host}`;
+  const choose = 'choose another with --port (PEERMEM_PORT), or 0 for any free port';
+  if (error.code === 'EADDRINUSE')
+    return new UnavailableError(`${where} is already in use`, {
+      hint: `Stop what uses it or ${choose}.`,
+      cause: error,
+    });
+  if (error.code === 'EACCES')
+    return new UnavailableError(`not allowed to listen on ${where}`, {
+      hint: `Ports below 1024 need privileges: ${choose}.`,
+      cause: error,
+    });
+  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
+    return new UnavailableError(`${host} is not an address of this machine`, {
+      hint: 'Set --host (PEERMEM_HOST) to one of its addresses, such as 127.0.0.1.',
+      cause: error,
+    });
+  return error;
 }
