@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 
-export const STRESS_TARGETS = ['tools', 'stdio', 'resources', 'gateway'] as const;
+const STRESS_TARGETS = ['tools', 'stdio', 'resources', 'gateway'] as const;
 export type StressTargetKind = (typeof STRESS_TARGETS)[number];
 export type StressDatabase = 'pglite' | 'postgres';
 

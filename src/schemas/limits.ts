@@ -23,7 +23,7 @@ export const LIMITS = {
   /** Metadata of a message, as JSON: its size in characters and how deeply it nests. */
   metadataChars: 16_384,
   metadataDepth: 16,
-  /** Bytes of one HTTP request body (gateway and MCP over HTTP). */
+  /** Bytes of one request: an HTTP body (gateway and MCP over HTTP) or a stdio frame. */
   requestBodyBytes: 4 * 1024 * 1024,
   /** Token budget of get_context (its messages, summary, card and representation together). */
   contextTokens: 100_000,

@@ -21,8 +21,9 @@ import type {
 import type { SessionSummariesOutput } from '../schemas/summary.js';
 
 /**
- * The memory of one workspace. Every MCP tool and every HTTP route calls exactly one of these;
- * the embedded engine and the remote client implement it.
+ * The memory of one workspace. Every MCP tool and every free gateway route calls exactly one of
+ * these (the paid routes go through GatewayBackend, whose writes can be withdrawn); the embedded
+ * engine implements it.
  */
 export interface MemoryService {
   addMessages(input: AddMessagesInput): Promise<AddMessagesOutput>;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Listening, listen } from '../../src/http/listen.js';
 import { createMcpHttpApp } from '../../src/http/mcp-http-app.js';
 import { LIMITS } from '../../src/schemas/limits.js';
+import { tools } from '../../tools/index.js';
 import { callOk, PROJECT_ROOT, sharedTestEngine } from '../support/mcp-targets.js';
 import { makeTempDir, uniqueWorkspace } from '../support/temp-dir.js';
 
@@ -121,7 +122,7 @@ describe('MCP over HTTP on loopback', () => {
         requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },
       }),
     );
-    expect((await client.listTools()).tools.length).toBe(17);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(tools.map((tool) => tool.name));
     await client.close();
   });
 });

@@ -53,7 +53,7 @@ const route = <Input extends z.ZodType, Output extends z.ZodType>(definition: Ga
 
 /**
  * The sixteen endpoints of area A, in the spec's order. The two paid ones are run by the payment
- * gate (see paid-route.ts); every other one makes exactly one call on the wallet's memory.
+ * gate (see charge-for.ts); every other one makes exactly one call on the wallet's memory.
  */
 export const GATEWAY_ROUTES: readonly GatewayRoute[] = [
   route({
