@@ -2,7 +2,7 @@ import type { SpokenMessage } from '../reasoner.js';
 import { timeBudget } from '../time-budget.js';
 import { contentWords } from './content-words.js';
 import { sentencePieces } from './sentence-pieces.js';
-import { isFirstPerson, toThirdPerson } from './third-person.js';
+import { addressesListener, isFirstPerson, toThirdPerson } from './third-person.js';
 
 /** Time spent reading the conversation, newest message first; what is left after it goes unread. */
 const READING_BUDGET_MS = 3000;
@@ -61,6 +61,8 @@ export async function summarize(messages: readonly SpokenMessage[], maxTokens: n
     .join(' ');
 }
 
+/** A sentence as the summary tells it: about its speaker, or quoted as theirs when it speaks to someone. */
 function render(sentence: string, speaker: string): string {
-  return isFirstPerson(sentence) ? toThirdPerson(sentence, speaker) : `${speaker}: ${sentence}`;
+  if (isFirstPerson(sentence) || addressesListener(sentence)) return toThirdPerson(sentence, speaker);
+  return `${speaker}: ${sentence}`;
 }
