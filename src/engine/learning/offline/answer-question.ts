@@ -1,11 +1,16 @@
 import { formatDay } from '../format-day.js';
 import type { AnswerRequest } from '../reasoner.js';
+import { timeBudget } from '../time-budget.js';
 import { contentWords } from './content-words.js';
 import { nlp } from './nlp.js';
+import { sentencePieces } from './sentence-pieces.js';
 import { addressesListener } from './third-person.js';
 
 type Evidence = { text: string; occurredAt: string | null; rank: number };
 type QuestionKind = 'when' | 'where' | 'who' | 'how much' | 'what';
+
+// How long an answer may spend reading the retrieved messages; what is left unread is not weighed.
+const READING_BUDGET_MS = 2000;
 
 const DATE_PHRASE =
   /\b(?:the (?:week|weekend|month) (?:before|after) )?\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|December) \d{4}|\b(?:in )?(?:(?:January|February|March|April|May|June|July|August|September|October|November|December) )?(?:19|20)\d{2}\b/;
@@ -19,10 +24,10 @@ const QUANTITY =
  * question's verb). Evidence that shares none of its words gives no answer: "I don't know"
  * is better than a guess.
  */
-export function answerQuestion(request: AnswerRequest): string | null {
+export async function answerQuestion(request: AnswerRequest): Promise<string | null> {
   const names = new Set([request.peer, request.about].map((name) => name.toLowerCase()));
   const asked = contentWords(request.question).filter((word) => !names.has(word));
-  const ranked = rankEvidence(request, asked);
+  const ranked = await rankEvidence(request, asked);
   const best = ranked[0];
   if (!best) return null;
   if (request.level === 'minimal') return asAnswer(best.text, best.text);
@@ -47,32 +52,40 @@ function asAnswer(answer: string, evidence: string): string {
   return spoken ? `${spoken[1]} said: "${spoken[2]}"` : `"${evidence}"`;
 }
 
-function rankEvidence(request: AnswerRequest, asked: readonly string[]): Evidence[] {
-  const evidence: Evidence[] = [
-    ...request.observations.map((observation, rank) => ({
-      text: observation.content,
-      occurredAt: observation.occurredAt,
-      rank,
-    })),
-    ...request.messages.flatMap((message, rank) =>
-      (nlp(message.content).sentences().out('array') as string[])
-        // A question asked in the conversation answers nothing.
-        .filter((text) => !text.trim().endsWith('?'))
-        .map((text) => ({
-          text: `${message.peer_id}: ${text.trim()}`,
-          occurredAt: message.created_at,
-          rank: rank + request.observations.length,
-        })),
-    ),
-  ];
+/**
+ * The evidence that shares the question's words, best first: each observation, and each sentence
+ * of the retrieved messages. Messages are read in bounded pieces within a time budget, giving the
+ * event loop turns, so long stored messages cannot hold the server (a 20 KB message without full
+ * stops took minutes to parse whole).
+ */
+async function rankEvidence(request: AnswerRequest, asked: readonly string[]): Promise<Evidence[]> {
   const wanted = new Set(asked);
-  return evidence
-    .map((item) => {
-      const shared = new Set(contentWords(item.text).filter((word) => wanted.has(word))).size;
-      // Retrieval order breaks ties: it already weighed the whole question.
-      return { item, score: shared - item.rank / (evidence.length + 1) };
-    })
-    .filter(({ score }) => score > 0)
+  const budget = timeBudget(READING_BUDGET_MS);
+  const scored: { item: Evidence; shared: number }[] = [];
+  const weigh = (item: Evidence) => {
+    const shared = new Set(contentWords(item.text).filter((word) => wanted.has(word))).size;
+    if (shared > 0) scored.push({ item, shared });
+  };
+  request.observations.forEach((observation, rank) => {
+    weigh({ text: observation.content, occurredAt: observation.occurredAt, rank });
+  });
+  reading: for (const [rank, message] of request.messages.entries()) {
+    for (const sentence of sentencePieces(message.content)) {
+      if (!(await budget.next())) break reading;
+      const text = sentence.trim();
+      // A question asked in the conversation answers nothing.
+      if (text === '' || text.endsWith('?')) continue;
+      weigh({
+        text: `${message.peer_id}: ${text}`,
+        occurredAt: message.created_at,
+        rank: rank + request.observations.length,
+      });
+    }
+  }
+  // Retrieval order breaks ties: it already weighed the whole question.
+  const ranks = request.observations.length + request.messages.length + 1;
+  return scored
+    .map(({ item, shared }) => ({ item, score: shared - item.rank / ranks }))
     .sort((a, b) => b.score - a.score)
     .map(({ item }) => item);
 }
