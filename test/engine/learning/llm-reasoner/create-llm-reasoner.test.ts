@@ -61,6 +61,15 @@ describe('the model reasoner hands memory to the model as quoted data', () => {
     );
   });
 
+  it('a long message reaches the model cut, with a mark of how much was left out', async () => {
+    provider.answerWith(() => chatCompletion(JSON.stringify({ facts: [] })));
+    const long = { ...MESSAGES[0], content: 'word '.repeat(20_000) } as (typeof MESSAGES)[number];
+    await reasoner().extractObservations('ada', [long, long]);
+    const { user } = textsOf(provider.requests[0]);
+    expect(user.length).toBeLessThan(20_000);
+    expect(user).toContain('[…92000 more characters]');
+  });
+
   it('extraction and summaries: the conversation inside <conversation> tags, with the same rule', async () => {
     const expectQuoted = () => {
       const { system, user } = textsOf(provider.requests[0]);
