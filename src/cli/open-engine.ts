@@ -2,9 +2,14 @@ import type { Config } from '../config.js';
 import { createEngine, DEFAULT_DERIVER, type Engine } from '../engine/create-engine.js';
 import type { Database } from '../engine/database/database.js';
 import { openDatabase } from '../engine/database/open-database.js';
+import { MAX_RETRY_MS } from '../engine/deriver/run-deriver.js';
 import { createLearning } from '../engine/learning/create-learning.js';
+import { MemoryError } from '../service/errors.js';
 
-/** The database and engine the configuration names; the deriver runs unless `deriver` is off. */
+/**
+ * The database and engine the configuration names; the deriver runs unless `deriver` is off.
+ * Throws an `UnavailableError` when the database can never be opened (see `openDatabase`).
+ */
 export function openEngine(
   config: Config,
   options: { deriver: boolean; background?: boolean },
@@ -22,8 +27,21 @@ export function openEngine(
           ...DEFAULT_DERIVER,
           background: options.background ?? true,
           onError: (error) => console.error(`peermem: deriver: ${(error as Error).message}`),
+          onDatabaseLost: (error, retryMs) =>
+            console.error(
+              `peermem: deriver: database lost: ${error.message}; retrying every ${retryMs / 1000} s, backing off to every ${MAX_RETRY_MS / 1000} s`,
+            ),
+          onDatabaseBack: () => console.error('peermem: deriver: database back'),
         }
       : false,
   });
   return { database, engine };
+}
+
+/** Reports an unusable database at once, not only at the first tool call; the server runs on. */
+export function reportUnusableDatabase(database: Database): void {
+  database.query('SELECT 1').catch((error: Error) => {
+    const hint = error instanceof MemoryError && error.hint ? `. ${error.hint}` : '';
+    console.error(`peermem: ${error.message}${hint}`);
+  });
 }

@@ -8,14 +8,13 @@ import { createMcpHttpApp } from '../http/mcp-http-app.js';
 import { BoundedFrames } from '../mcp/bounded-frames.js';
 import { createMcpServer } from '../mcp/create-mcp-server.js';
 import { LIMITS } from '../schemas/limits.js';
-import { openEngine } from './open-engine.js';
+import { openEngine, reportUnusableDatabase } from './open-engine.js';
 import { stopOnExit } from './stop-on-exit.js';
 
 /** `peermem mcp`: the memory of one workspace, served over stdio or HTTP until told to stop. */
 export async function runMcp(config: Config): Promise<void> {
   const { database, engine } = openEngine(config, { deriver: config.deriver });
-  // Report an unusable database at once, not only at the first tool call.
-  database.query('SELECT 1').catch((error: Error) => console.error(`peermem: ${error.message}`));
+  reportUnusableDatabase(database);
   const context: ToolContext = { memory: engine.memory(config.workspace) };
   const stop = config.http ? await serveHttp(context, config) : serveOverStdio(context);
   await stopOnExit(

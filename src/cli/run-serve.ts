@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
 import { createGatewayBackend } from '../engine/create-gateway-backend.js';
 import { serveGateway } from '../http/gateway/serve-gateway.js';
-import { openEngine } from './open-engine.js';
+import { openEngine, reportUnusableDatabase } from './open-engine.js';
 import { stopOnExit } from './stop-on-exit.js';
 
 /** `peermem serve`: the pay-per-call gateway over HTTP, until told to stop. */
@@ -9,7 +9,7 @@ export async function runServe(config: Config): Promise<void> {
   const payments = config.payments;
   if (payments === undefined) throw new Error('serve needs payment settings');
   const { database, engine } = openEngine(config, { deriver: config.deriver });
-  database.query('SELECT 1').catch((error: Error) => console.error(`peermem: ${error.message}`));
+  reportUnusableDatabase(database);
   const server = await serveGateway({
     backend: createGatewayBackend(database, engine),
     payments,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { UnavailableError } from '../../service/errors.js';
 import type { Database } from '../database/database.js';
 import type { Learning } from '../learning/learning.js';
 import { claimTasks } from './claim-tasks.js';
@@ -22,7 +23,15 @@ export type DeriverOptions = {
   /** Poll in the background (default); false: work only when `drain` is called. */
   background?: boolean;
   onError?: (error: unknown, task?: DerivationTask) => void;
+  /** The database stopped answering; the deriver tries again after `retryMs`, then less often. */
+  onDatabaseLost?: (error: UnavailableError, retryMs: number) => void;
+  /** The database answers again after `onDatabaseLost`. */
+  onDatabaseBack?: () => void;
 };
+
+/** While the database is away the deriver waits this long, doubling up to `MAX_RETRY_MS`. */
+const FIRST_RETRY_MS = 1000;
+export const MAX_RETRY_MS = 30_000;
 
 export type Deriver = {
   /** Look for work now (called after this process queued some). */
@@ -74,6 +83,9 @@ export function startDeriver(db: Database, learning: Learning, options: DeriverO
       await completeTask(db, task, await deriveTask(db, task, learning));
       return;
     } catch (error) {
+      // Not the task's fault: stop the batch, the task stays claimed and is retried when its
+      // lease runs out.
+      if (error instanceof UnavailableError) throw error;
       options.onError?.(error, task);
       failure = describeFailure(error);
     }
@@ -88,6 +100,7 @@ export function startDeriver(db: Database, learning: Learning, options: DeriverO
       try {
         await completeTask(db, part, await deriveTask(db, part, learning));
       } catch (error) {
+        if (error instanceof UnavailableError) throw error;
         options.onError?.(error, part);
         const partFailure = describeFailure(error);
         await recordFailure(part, {
@@ -119,16 +132,43 @@ export function startDeriver(db: Database, learning: Learning, options: DeriverO
     if (stale) stale = (await reembedStale(db, learning)) > 0;
   }
 
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      wake = resolve;
+      setTimeout(resolve, ms).unref();
+    });
+
+  /**
+   * Polls for work. A failure waits before the next try, twice as long each time it recurs (a
+   * database that is down must not spin the loop or flood the log); a lost database is reported
+   * once when it goes and once when it comes back, not on every try.
+   */
   async function loop(): Promise<void> {
+    let failures = 0;
+    let lost = false;
     while (running) {
-      await serialized(drainReady).catch((error: unknown) => options.onError?.(error));
-      await serialized(reembedSome).catch((error: unknown) => options.onError?.(error));
+      const outcome = await serialized(drainReady)
+        .then(() => serialized(reembedSome))
+        .then(
+          () => ({ failed: false as const }),
+          (error: unknown) => ({ failed: true as const, error }),
+        );
       if (!running) break;
-      if (stale) continue;
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        setTimeout(resolve, options.pollMs).unref();
-      });
+      if (!outcome.failed) {
+        if (lost) options.onDatabaseBack?.();
+        lost = false;
+        failures = 0;
+        if (!stale) await pause(options.pollMs);
+        continue;
+      }
+      const retryMs = Math.min(FIRST_RETRY_MS * 2 ** failures, MAX_RETRY_MS);
+      failures += 1;
+      if (!(outcome.error instanceof UnavailableError)) options.onError?.(outcome.error);
+      else if (!lost) {
+        lost = true;
+        options.onDatabaseLost?.(outcome.error, retryMs);
+      }
+      await pause(retryMs);
     }
   }
   const looping = options.background === false ? Promise.resolve() : loop();
