@@ -41,10 +41,31 @@ export function postgresPlace(url: string): DatabasePlace {
  */
 export function databaseUnavailable(error: unknown, place: DatabasePlace): UnavailableError | undefined {
   if (error instanceof UnavailableError) return error;
-  const code = (error as { code?: unknown } | undefined)?.code;
-  if (typeof code !== 'string') return undefined;
+  const code = errorCode(error);
+  if (code === undefined) return undefined;
   const found = place.kind === 'postgres' ? postgresFailure(code, place) : dataFolderFailure(code, place);
   return found && new UnavailableError(found.message, { hint: found.hint, cause: error });
+}
+
+/**
+ * PGlite's file system reports an errno number without a code: Emscripten's numbering, which is
+ * not the operating system's (only the numbers of the codes this file maps).
+ */
+const EMSCRIPTEN_ERRNO: Record<number, string> = {
+  2: 'EACCES',
+  19: 'EDQUOT',
+  20: 'EEXIST',
+  51: 'ENOSPC',
+  54: 'ENOTDIR',
+  63: 'EPERM',
+  69: 'EROFS',
+};
+
+function errorCode(error: unknown): string | undefined {
+  const { code, name, errno } = (error ?? {}) as { code?: unknown; name?: unknown; errno?: unknown };
+  if (typeof code === 'string') return code;
+  if (name === 'ErrnoError' && typeof errno === 'number') return EMSCRIPTEN_ERRNO[errno];
+  return undefined;
 }
 
 type Failure = { message: string; hint: string } | undefined;

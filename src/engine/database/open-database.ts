@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { UnavailableError } from '../../service/errors.js';
 import { type Database, deferredDatabase } from './database.js';
 import { databaseUnavailable, postgresPlace } from './database-unavailable.js';
 import { openDataFolder } from './open-data-folder.js';
@@ -28,7 +29,13 @@ export function openDatabase(location: DatabaseLocation): Database {
       try {
         mkdirSync(location.dataDir, { recursive: true, mode: 0o700 });
       } catch (error) {
-        throw databaseUnavailable(error, place) ?? error;
+        throw (
+          databaseUnavailable(error, place) ??
+          new UnavailableError(
+            `the data folder ${location.dataDir} cannot be created (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`,
+            { hint: 'Choose another folder with --data-dir (PEERMEM_DATA_DIR).', cause: error },
+          )
+        );
       }
       return deferredDatabase('pglite', () => openDataFolder(location.dataDir), place);
     }
