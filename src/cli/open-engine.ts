@@ -8,7 +8,7 @@ import { MemoryError } from '../service/errors.js';
 
 /**
  * The database and engine the configuration names; the deriver runs unless `deriver` is off.
- * Throws an `UnavailableError` when the database can never be opened (see `openDatabase`).
+ * Throws a `DatabaseUnavailableError` when the database can never be opened (see `openDatabase`).
  */
 export function openEngine(
   config: Config,

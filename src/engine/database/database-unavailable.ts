@@ -8,6 +8,15 @@ export type DatabasePlace =
   | { kind: 'postgres'; address: string; database: string }
   | { kind: 'pglite'; dataDir: string };
 
+/**
+ * The database is unreachable, missing, read-only or full. A kind of `UnavailableError` of its
+ * own, so that the deriver can tell a lost database from other things that are unavailable
+ * (an embedding model, a payment facilitator).
+ */
+export class DatabaseUnavailableError extends UnavailableError {
+  override name = 'DatabaseUnavailableError';
+}
+
 const CHECK_URL = 'Check DATABASE_URL (--database-url).';
 const CHOOSE_FOLDER = 'or choose another folder with --data-dir (PEERMEM_DATA_DIR).';
 
@@ -21,7 +30,7 @@ export function postgresPlace(url: string): DatabasePlace {
   try {
     parsed = new URL(url.replace(hosts, hosts.split(',')[0] ?? ''));
   } catch {
-    throw new UnavailableError('the database URL is not a valid postgres:// URL', {
+    throw new DatabaseUnavailableError('the database URL is not a valid postgres:// URL', {
       hint: 'Check DATABASE_URL (--database-url): postgres://user:password@host:5432/database.',
     });
   }
@@ -34,17 +43,21 @@ export function postgresPlace(url: string): DatabasePlace {
 }
 
 /**
- * The `UnavailableError` a failure of the database at `place` stands for, or undefined when it is
- * not about the database being reachable, present, writable or ready (a bad statement, a bad
- * value). This is the one place that turns driver and file-system codes into something a caller
- * can act on; the MCP tools and the gateway show it as it is (code `unavailable`, HTTP 503).
+ * The `DatabaseUnavailableError` a failure of the database at `place` stands for, or undefined
+ * when it is not about the database being reachable, present, writable or ready (a bad
+ * statement, a bad value). This is the one place that turns driver and file-system codes into
+ * something a caller can act on; the MCP tools and the gateway show it as any `MemoryError`
+ * (code `unavailable`, HTTP 503).
  */
-export function databaseUnavailable(error: unknown, place: DatabasePlace): UnavailableError | undefined {
-  if (error instanceof UnavailableError) return error;
+export function databaseUnavailable(
+  error: unknown,
+  place: DatabasePlace,
+): DatabaseUnavailableError | undefined {
+  if (error instanceof DatabaseUnavailableError) return error;
   const code = errorCode(error);
   if (code === undefined) return undefined;
   const found = place.kind === 'postgres' ? postgresFailure(code, place) : dataFolderFailure(code, place);
-  return found && new UnavailableError(found.message, { hint: found.hint, cause: error });
+  return found && new DatabaseUnavailableError(found.message, { hint: found.hint, cause: error });
 }
 
 /**

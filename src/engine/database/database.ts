@@ -19,8 +19,8 @@ export interface Database {
  * `initialize` and `tools/list` at once while a large PGlite data folder is still opening.
  *
  * An opening that failed (a server that was down, a folder that was full) is tried again by the
- * next query, so a server recovers by itself once the database is back. With a `place`, a failure
- * to reach, open or write the database is reported as an `UnavailableError` that names it.
+ * next query, so a server recovers by itself once the database is back. With a `place`, a
+ * failure to reach, open or write the database is a `DatabaseUnavailableError` that names it.
  */
 export function deferredDatabase(
   kind: Database['kind'],

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UnavailableError } from '../../service/errors.js';
 import type { Database } from './database.js';
+import { DatabaseUnavailableError } from './database-unavailable.js';
 import { openPglite } from './open-pglite.js';
 import { connectQueryRelay, RelayClosedError, serveQueryRelay } from './query-relay.js';
 
@@ -87,7 +88,7 @@ async function takeOverOrJoin(folder: Folder, waitForOwnerMs: number): Promise<D
       }
     }
     if (Date.now() > deadline) {
-      throw new UnavailableError(
+      throw new DatabaseUnavailableError(
         `The data folder is held by process ${owner?.pid ?? '?'}, which does not answer on ${folder.socketPath}.`,
         { hint: `If no peermem process is running, delete ${folder.lockPath} and start again.` },
       );

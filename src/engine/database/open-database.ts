@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { UnavailableError } from '../../service/errors.js';
 import { type Database, deferredDatabase } from './database.js';
-import { databaseUnavailable, postgresPlace } from './database-unavailable.js';
+import { DatabaseUnavailableError, databaseUnavailable, postgresPlace } from './database-unavailable.js';
 import { openDataFolder } from './open-data-folder.js';
 import { openPglite } from './open-pglite.js';
 import { openPostgres } from './open-postgres.js';
@@ -16,7 +15,7 @@ export type DatabaseLocation =
  * Opens the database in the background and returns at once: queries wait for it to be ready,
  * so a server can answer the protocol handshake while a large data folder is still opening.
  * What can never work (a URL that does not parse, a data folder that cannot be created) throws
- * an `UnavailableError` here, so that a server stops at start-up with one line saying why.
+ * a `DatabaseUnavailableError` here, so that a server stops at start-up with one line saying why.
  */
 export function openDatabase(location: DatabaseLocation): Database {
   switch (location.kind) {
@@ -31,7 +30,7 @@ export function openDatabase(location: DatabaseLocation): Database {
       } catch (error) {
         throw (
           databaseUnavailable(error, place) ??
-          new UnavailableError(
+          new DatabaseUnavailableError(
             `the data folder ${location.dataDir} cannot be created (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`,
             { hint: 'Choose another folder with --data-dir (PEERMEM_DATA_DIR).', cause: error },
           )

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { UnavailableError } from '../../service/errors.js';
 import type { Database } from '../database/database.js';
+import { DatabaseUnavailableError } from '../database/database-unavailable.js';
 import type { Learning } from '../learning/learning.js';
 import { claimTasks } from './claim-tasks.js';
 import { completeTask } from './complete-task.js';
@@ -24,7 +24,7 @@ export type DeriverOptions = {
   background?: boolean;
   onError?: (error: unknown, task?: DerivationTask) => void;
   /** The database stopped answering; the deriver tries again after `retryMs`, then less often. */
-  onDatabaseLost?: (error: UnavailableError, retryMs: number) => void;
+  onDatabaseLost?: (error: DatabaseUnavailableError, retryMs: number) => void;
   /** The database answers again after `onDatabaseLost`. */
   onDatabaseBack?: () => void;
 };
@@ -85,7 +85,7 @@ export function startDeriver(db: Database, learning: Learning, options: DeriverO
     } catch (error) {
       // Not the task's fault: stop the batch, the task stays claimed and is retried when its
       // lease runs out.
-      if (error instanceof UnavailableError) throw error;
+      if (error instanceof DatabaseUnavailableError) throw error;
       options.onError?.(error, task);
       failure = describeFailure(error);
     }
@@ -100,7 +100,7 @@ export function startDeriver(db: Database, learning: Learning, options: DeriverO
       try {
         await completeTask(db, part, await deriveTask(db, part, learning));
       } catch (error) {
-        if (error instanceof UnavailableError) throw error;
+        if (error instanceof DatabaseUnavailableError) throw error;
         options.onError?.(error, part);
         const partFailure = describeFailure(error);
         await recordFailure(part, {
@@ -163,7 +163,7 @@ export function startDeriver(db: Database, learning: Learning, options: DeriverO
       }
       const retryMs = Math.min(FIRST_RETRY_MS * 2 ** failures, MAX_RETRY_MS);
       failures += 1;
-      if (!(outcome.error instanceof UnavailableError)) options.onError?.(outcome.error);
+      if (!(outcome.error instanceof DatabaseUnavailableError)) options.onError?.(outcome.error);
       else if (!lost) {
         lost = true;
         options.onDatabaseLost?.(outcome.error, retryMs);
