@@ -3,12 +3,11 @@ import { createMcpHandler } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, DEFAULT_DERIVER, type Engine } from '../../src/engine/create-engine.js';
 import type { Database } from '../../src/engine/database/database.js';
-import { openDatabase } from '../../src/engine/database/open-database.js';
 import { createLearning, OFFLINE_LEARNING } from '../../src/engine/learning/create-learning.js';
 import { createMcpServer } from '../../src/mcp/create-mcp-server.js';
 import { callOk } from '../support/mcp-targets.js';
-import { createIsolatedDatabase } from '../support/postgres.js';
 import { uniqueWorkspace } from '../support/temp-dir.js';
+import { openTestDatabase } from '../support/test-database.js';
 
 type Message = { id: string; content: string; session_id: string };
 type Summary = { content: string; message_id: string; summary_type: string; token_count: number };
@@ -17,10 +16,7 @@ describe.each(['pglite', 'postgres'] as const)('the engine learns offline (%s)',
   let database: Database;
   let engine: Engine;
   beforeAll(async () => {
-    database =
-      kind === 'pglite'
-        ? openDatabase({ kind: 'memory' })
-        : openDatabase({ kind: 'postgres', url: await createIsolatedDatabase('learning') });
+    database = await openTestDatabase(kind, 'learning');
     engine = createEngine(database, {
       learning: createLearning({
         reasoner: { kind: 'offline' },

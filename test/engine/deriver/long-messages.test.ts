@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, DEFAULT_DERIVER, type Engine } from '../../../src/engine/create-engine.js';
 import type { Database } from '../../../src/engine/database/database.js';
-import { openDatabase } from '../../../src/engine/database/open-database.js';
 import { createLearning, OFFLINE_LEARNING } from '../../../src/engine/learning/create-learning.js';
 import { LIMITS } from '../../../src/schemas/limits.js';
-import { createIsolatedDatabase } from '../../support/postgres.js';
 import { uniqueWorkspace } from '../../support/temp-dir.js';
+import { openTestDatabase } from '../../support/test-database.js';
 
 const filled = (text: string) =>
   text.repeat(Math.ceil(LIMITS.messageChars / text.length)).slice(0, LIMITS.messageChars);
@@ -23,10 +22,7 @@ describe.each(['pglite', 'postgres'] as const)('a message of the longest size (%
   let database: Database;
   let engine: Engine;
   beforeAll(async () => {
-    database =
-      kind === 'pglite'
-        ? openDatabase({ kind: 'memory' })
-        : openDatabase({ kind: 'postgres', url: await createIsolatedDatabase('long_messages') });
+    database = await openTestDatabase(kind, 'long_messages');
     engine = createEngine(database, {
       learning: createLearning(OFFLINE_LEARNING),
       contextTokens: 8192,

@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, DEFAULT_DERIVER, type Engine } from '../../../src/engine/create-engine.js';
 import type { Database } from '../../../src/engine/database/database.js';
-import { openDatabase } from '../../../src/engine/database/open-database.js';
 import { createLearning, OFFLINE_LEARNING } from '../../../src/engine/learning/create-learning.js';
-import { createIsolatedDatabase } from '../../support/postgres.js';
 import { uniqueWorkspace } from '../../support/temp-dir.js';
+import { openTestDatabase } from '../../support/test-database.js';
 import { chatCompletion } from '../learning/llm/support/provider-replies.js';
 import { type StandInProvider, startStandInProvider } from '../learning/llm/support/stand-in-provider.js';
 
 type Learned = { observed_id: string; content: string; occurred_at: string | null };
-
-const openTestDatabase = async (kind: 'pglite' | 'postgres', name: string) =>
-  kind === 'pglite'
-    ? openDatabase({ kind: 'memory' })
-    : openDatabase({ kind: 'postgres', url: await createIsolatedDatabase(name) });
 
 const learned = (database: Database, workspace: string) =>
   database.query<Learned>(
