@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import { createEngine, DEFAULT_DERIVER, type Engine } from '../engine/create-engine.js';
 import type { Database } from '../engine/database/database.js';
+import { postgresPlace } from '../engine/database/database-unavailable.js';
 import { openDatabase } from '../engine/database/open-database.js';
 import { MAX_RETRY_MS } from '../engine/deriver/run-deriver.js';
 import { createLearning } from '../engine/learning/create-learning.js';
@@ -36,6 +37,15 @@ export function openEngine(
       : false,
   });
   return { database, engine };
+}
+
+/** Where the configured memory is kept, as a start-up line shows it (never a password). */
+export function describeStore(config: Config): string {
+  if (config.databaseUrl === undefined) return `data folder ${config.dataDir}`;
+  const place = postgresPlace(config.databaseUrl);
+  return place.kind === 'postgres'
+    ? `Postgres database "${place.database}" at ${place.address}`
+    : place.dataDir;
 }
 
 /** Reports an unusable database at once, not only at the first tool call; the server runs on. */

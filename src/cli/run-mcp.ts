@@ -8,7 +8,8 @@ import { createMcpHttpApp } from '../http/mcp-http-app.js';
 import { BoundedFrames } from '../mcp/bounded-frames.js';
 import { createMcpServer } from '../mcp/create-mcp-server.js';
 import { LIMITS } from '../schemas/limits.js';
-import { openEngine, reportUnusableDatabase } from './open-engine.js';
+import { VERSION } from '../version.js';
+import { describeStore, openEngine, reportUnusableDatabase } from './open-engine.js';
 import { stopOnExit } from './stop-on-exit.js';
 
 /** `peermem mcp`: the memory of one workspace, served over stdio or HTTP until told to stop. */
@@ -16,7 +17,12 @@ export async function runMcp(config: Config): Promise<void> {
   const { database, engine } = openEngine(config, { deriver: config.deriver });
   reportUnusableDatabase(database);
   const context: ToolContext = { memory: engine.memory(config.workspace) };
-  const stop = config.http ? await serveHttp(context, config) : serveOverStdio(context);
+  const served = config.http ? await serveHttp(context, config) : serveOverStdio(context);
+  // One line on stderr, so that a person starting it by hand sees what it serves (stdout is MCP's).
+  console.error(
+    `peermem ${VERSION}: MCP over ${served.where} (workspace "${config.workspace}", ${describeStore(config)}, learning ${config.deriver ? 'on' : 'off'})`,
+  );
+  const { stop } = served;
   await stopOnExit(
     async () => {
       await stop();
@@ -27,7 +33,9 @@ export async function runMcp(config: Config): Promise<void> {
   );
 }
 
-function serveOverStdio(context: ToolContext): () => Promise<void> {
+type Served = { where: string; stop(): Promise<void> };
+
+function serveOverStdio(context: ToolContext): Served {
   // Frames past the request limit are dropped as they stream in and answered with an error,
   // where the SDK's own reader would close the transport and leave a server that hears nothing.
   const frames = new BoundedFrames(LIMITS.requestBodyBytes, (id) => {
@@ -53,18 +61,20 @@ function serveOverStdio(context: ToolContext): () => Promise<void> {
     transport: wire,
     onerror: (error) => console.error(`peermem: ${error.message}`),
   });
-  return () => handle.close();
+  return { where: 'stdio', stop: () => handle.close() };
 }
 
-async function serveHttp(context: ToolContext, config: Config): Promise<() => Promise<void>> {
+async function serveHttp(context: ToolContext, config: Config): Promise<Served> {
   const { app, close } = createMcpHttpApp(context, {
     token: config.token,
     loopback: isLoopbackHost(config.host),
   });
   const server = await listen(app.fetch, config.host, config.port);
-  console.error(`peermem: MCP over HTTP at ${server.url}/mcp (workspace "${config.workspace}")`);
-  return async () => {
-    await close();
-    await server.close();
+  return {
+    where: `HTTP at ${server.url}/mcp`,
+    async stop() {
+      await close();
+      await server.close();
+    },
   };
 }
