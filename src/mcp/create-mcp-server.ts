@@ -5,6 +5,8 @@ import {
   ResourceNotFoundError,
   ResourceTemplate,
 } from '@modelcontextprotocol/server';
+import { prompts } from '../../prompts/index.js';
+import type { MemoryPrompt } from '../../prompts/prompt.js';
 import { resources } from '../../resources/index.js';
 import type { MemoryResource } from '../../resources/resource.js';
 import { tools } from '../../tools/index.js';
@@ -15,12 +17,35 @@ import { VERSION } from '../version.js';
 import { SERVER_INSTRUCTIONS } from './server-instructions.js';
 import { toolErrorResult } from './tool-error-result.js';
 
-/** Builds the MCP server over one memory: every tool and resource, and the usage instructions. */
+/** Builds the MCP server over one memory: every tool, resource and prompt, and the usage instructions. */
 export function createMcpServer(context: ToolContext): McpServer {
   const server = new McpServer({ name: 'peermem', version: VERSION }, { instructions: SERVER_INSTRUCTIONS });
   for (const tool of tools) registerTool(server, tool, context);
   for (const resource of resources) registerResource(server, resource, context);
+  for (const prompt of prompts) registerPrompt(server, prompt, context);
   return server;
+}
+
+function registerPrompt(server: McpServer, prompt: MemoryPrompt, context: ToolContext): void {
+  server.registerPrompt(
+    prompt.name,
+    { title: prompt.title, description: prompt.description, argsSchema: prompt.argsSchema },
+    async (args) => {
+      try {
+        return { description: prompt.description, messages: await prompt.messages(args, context) };
+      } catch (error) {
+        if (error instanceof MemoryError) {
+          const text = [`${error.code}: ${error.message}`, error.hint].filter(Boolean).join(' ');
+          throw new ProtocolError(ProtocolErrorCode.InvalidParams, text);
+        }
+        console.error(`peermem: prompt ${prompt.name} failed:`, error);
+        throw new ProtocolError(
+          ProtocolErrorCode.InternalError,
+          `prompt ${prompt.name} failed unexpectedly; try again`,
+        );
+      }
+    },
+  );
 }
 
 function registerTool(server: McpServer, tool: MemoryTool, context: ToolContext): void {
