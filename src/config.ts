@@ -5,6 +5,7 @@ import { parseArgs, parseEnv } from 'node:util';
 import envPaths from 'env-paths';
 import { z } from 'zod';
 import { LearningSettings } from './engine/learning/learning-settings.js';
+import { DEFAULT_RATE_LIMITS, GatewayRateLimits } from './http/gateway/rate-limiter.js';
 import {
   BASE_MAINNET_USDC,
   HttpUrl,
@@ -46,6 +47,10 @@ const FLAGS = {
   'mpp-chain-id': { type: 'string', env: 'PEERMEM_MPP_CHAIN_ID' },
   'mpp-currency': { type: 'string', env: 'PEERMEM_MPP_CURRENCY' },
   'mpp-rpc-url': { type: 'string', env: 'PEERMEM_MPP_RPC_URL' },
+  'rate-limit': { type: 'string', env: 'PEERMEM_RATE_LIMIT' },
+  'rate-limit-burst': { type: 'string', env: 'PEERMEM_RATE_LIMIT_BURST' },
+  'ip-rate-limit': { type: 'string', env: 'PEERMEM_IP_RATE_LIMIT' },
+  'ip-rate-limit-burst': { type: 'string', env: 'PEERMEM_IP_RATE_LIMIT_BURST' },
   'pay-with': { type: 'string', env: 'PEERMEM_PAY_WITH' },
   upstream: { type: 'string', env: 'PEERMEM_UPSTREAM' },
   'env-file': { type: 'string' },
@@ -91,6 +96,9 @@ export const Config = z
       'serve: the URL clients reach the gateway at (default: the address it binds).',
     ),
     payments: PaymentSettings.optional().describe('serve: how the gateway is paid.'),
+    rateLimits: GatewayRateLimits.optional().describe(
+      'serve: requests per second and burst per wallet, and per client IP before sign-in or payment.',
+    ),
     signInSecret: z
       .string()
       .min(32, 'must be at least 32 characters')
@@ -161,6 +169,19 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     once: values.once === true,
     publicUrl: pick('public-url') || undefined,
     payments: command === 'serve' ? paymentSettings(pick, env) : undefined,
+    rateLimits:
+      command === 'serve'
+        ? {
+            wallet: {
+              requestsPerSecond: pick('rate-limit') || DEFAULT_RATE_LIMITS.wallet.requestsPerSecond,
+              burst: pick('rate-limit-burst') || DEFAULT_RATE_LIMITS.wallet.burst,
+            },
+            ip: {
+              requestsPerSecond: pick('ip-rate-limit') || DEFAULT_RATE_LIMITS.ip.requestsPerSecond,
+              burst: pick('ip-rate-limit-burst') || DEFAULT_RATE_LIMITS.ip.burst,
+            },
+          }
+        : undefined,
     // From the environment only, as the other keys: a flag would show in `ps`.
     signInSecret: (command === 'serve' && env.PEERMEM_SIGN_IN_SECRET) || undefined,
     wallet:
@@ -184,7 +205,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     const issue = result.error.issues[0];
     const field = String(issue?.path[0] ?? 'arguments');
     if (field === 'command') throw new ConfigError(`unknown command "${command}": run peermem --help`);
-    if (field === 'payments' || field === 'wallet') {
+    if (field === 'payments' || field === 'wallet' || field === 'rateLimits') {
       const path = (issue?.path ?? []).map(String).join('.');
       const missing = issue?.code === 'invalid_type' && issue.message.includes('undefined');
       throw new ConfigError(
@@ -355,6 +376,10 @@ const NESTED_SOURCES: Record<string, string> = {
   'payments.mpp.rpcUrl': '--mpp-rpc-url (PEERMEM_MPP_RPC_URL)',
   'payments.mpp.secretKey': 'PEERMEM_MPP_SECRET_KEY',
   'payments.mpp.feePayerKey': 'PEERMEM_MPP_FEE_PAYER_PRIVATE_KEY',
+  'rateLimits.wallet.requestsPerSecond': '--rate-limit (PEERMEM_RATE_LIMIT)',
+  'rateLimits.wallet.burst': '--rate-limit-burst (PEERMEM_RATE_LIMIT_BURST)',
+  'rateLimits.ip.requestsPerSecond': '--ip-rate-limit (PEERMEM_IP_RATE_LIMIT)',
+  'rateLimits.ip.burst': '--ip-rate-limit-burst (PEERMEM_IP_RATE_LIMIT_BURST)',
   'wallet.privateKey': 'PEERMEM_PRIVATE_KEY',
   'wallet.payWith': '--pay-with (PEERMEM_PAY_WITH)',
   'wallet.tempo.chainId': '--mpp-chain-id (PEERMEM_MPP_CHAIN_ID)',

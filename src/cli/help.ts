@@ -66,6 +66,12 @@ Gateway (serve):
   PEERMEM_SIGN_IN_SECRET        makes the nonces of sign-in challenges, at least 32 characters
                                 (random per process: a challenge is then good only at the
                                 process that issued it); gateways behind one URL share it
+  --rate-limit N                requests per second per wallet, counted once its sign-in or
+                                payment is verified (PEERMEM_RATE_LIMIT; 20; 0 turns it off);
+  --rate-limit-burst N          in bursts of up to N (PEERMEM_RATE_LIMIT_BURST; 60); past that 429
+  --ip-rate-limit N             requests per second per client IP without sign-in or payment
+                                (PEERMEM_IP_RATE_LIMIT; 60; 0 turns it off; behind a proxy every
+  --ip-rate-limit-burst N       client shares its IP), bursts (PEERMEM_IP_RATE_LIMIT_BURST; 120)
 
 Several peermem processes may share one data folder: the first opens it, the others use it
 through that one, and take over when it exits.

@@ -17,6 +17,7 @@ export async function runServe(config: Config): Promise<void> {
     port: config.port,
     publicUrl: config.publicUrl,
     signInSecret: config.signInSecret,
+    rateLimits: config.rateLimits,
   });
   const { publicUrl } = server;
   const mpp = payments.mpp === undefined ? 'MPP off' : `MPP on Tempo chain ${payments.mpp.chainId}`;

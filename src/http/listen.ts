@@ -1,12 +1,15 @@
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server';
 import { UnavailableError } from '../service/errors.js';
 
 export type Listening = { url: string; close(): Promise<void> };
 
-/** Serves a web-standard fetch handler on `host:port` (port 0 picks a free one). */
+/**
+ * Serves a web-standard fetch handler on `host:port` (port 0 picks a free one). The handler is
+ * also given Node's request, for what a `Request` does not carry: the client's address.
+ */
 export function listen(
-  fetch: (request: Request) => Response | Promise<Response>,
+  fetch: (request: Request, env: HttpBindings | Http2Bindings) => Response | Promise<Response>,
   host: string,
   port: number,
 ): Promise<Listening> {

@@ -15,15 +15,19 @@ export type PaymentGateOptions = {
   facilitator: FacilitatorClient;
   /** Absent when MPP is not offered. */
   mpp: MppCharge | undefined;
+  /** The refusal of a verified payer over its rate limit, or undefined to go ahead. */
+  admit: (payer: string) => Response | undefined;
 };
 
 /**
  * Runs a paid operation for the wallet that pays for it, paid with x402 or MPP. The order is
  * verify, run, settle:
  *
- * 1. verify: the payment answers this request's price, payee, token and network, its signature
- *    and validity window hold, and its nonce (x402) or challenge id (MPP) is spent here, in the
- *    database, so a replay stops at this step in every server process;
+ * 1. verify: the payment answers this request's price, payee, token and network, and its
+ *    signature and validity window hold; then the payer's rate limit is taken, so only the
+ *    wallet that signed can use up its own (a refusal spends nothing: the same payment may be sent
+ *    again later); then its nonce (x402) or challenge id (MPP) is spent here, in the database, so
+ *    a replay stops at this step in every server process;
  * 2. run: the operation runs for the payer's workspace; what it writes is held back from learning;
  *    if it fails, nothing is settled (the payer is not charged) and the nonce is released;
  * 3. settle: the payment is settled on chain; if that fails, what the operation wrote is withdrawn
@@ -50,6 +54,8 @@ export async function chargeFor<Output>(
   if (check.status === 'refused') return refuse(`Payment invalid: ${check.reason}.`);
 
   const { payment } = check;
+  const limited = options.admit(payment.payer);
+  if (limited !== undefined) return limited;
   const { kind, nonce, expiresAt } = payment.proof;
   if (!(await options.backend.spendProof(kind, nonce, expiresAt)))
     return refuse('Payment invalid: this payment was already used; make a new one.');

@@ -1,3 +1,4 @@
+import type { Http2Bindings, HttpBindings } from '@hono/node-server';
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import type { FacilitatorClient } from '@x402/core/server';
 import { cors } from 'hono/cors';
@@ -15,11 +16,13 @@ import {
   gatewayErrorResponse,
   invalidInputResponse,
   operationErrorResponse,
+  rateLimitedResponse,
 } from './gateway-error-response.js';
 import { gatewayLimits } from './gateway-limits.js';
 import { gatewayLlmsTxt } from './gateway-llms-txt.js';
 import { GATEWAY_ROUTES, type GatewayRoute } from './gateway-routes.js';
 import { paymentInfo } from './payment-info.js';
+import { createRateLimiter, type GatewayRateLimits, type RateLimit } from './rate-limiter.js';
 import { requireSignIn } from './sign-in-gate.js';
 
 export type GatewayOptions = {
@@ -35,6 +38,8 @@ export type GatewayOptions = {
    * Gateways behind one public URL share it, so a challenge from one is accepted by another.
    */
   signInSecret: string;
+  /** Requests per second and burst per wallet and per client IP; a rate of 0 turns one off. */
+  rateLimits: GatewayRateLimits;
 };
 
 const API_PREFIX = '/api/memory';
@@ -69,9 +74,20 @@ export function createGatewayApp(options: GatewayOptions): OpenAPIHono {
         'X-PAYMENT-RESPONSE',
         'WWW-Authenticate',
         'Payment-Receipt',
+        'Retry-After',
       ],
     }),
   );
+  const admitWallet = admitter(options.rateLimits.wallet, 'wallet');
+  const admitIp = admitter(options.rateLimits.ip, 'IP address');
+  // Requests without a sign-in or payment are counted by address, so that a flood of them (each
+  // answered with a fresh 402 challenge) is bounded; the others are counted by wallet once
+  // verified, where a wallet cannot be charged for requests it did not sign.
+  app.use('*', async (c, next) => {
+    const refused = carriesIdentity(c.req.raw) ? undefined : admitIp(clientAddress(c.env));
+    if (refused !== undefined) return refused;
+    await next();
+  });
   // Before anything reads the body, so before any sign-in or payment is asked for.
   app.use('*', refuseLargeBody(bodyTooLargeResponse));
   app.openAPIRegistry.registerComponent('securitySchemes', 'siwx', {
@@ -93,7 +109,7 @@ export function createGatewayApp(options: GatewayOptions): OpenAPIHono {
             { url: resourceUrl, description: route.summary },
             route.price(input),
             (workspace) => route.run(options.backend, workspace, input),
-            options,
+            { ...options, admit: admitWallet },
           );
         }
         const signedIn = await requireSignIn(c.req.raw, resourceUrl, {
@@ -103,6 +119,8 @@ export function createGatewayApp(options: GatewayOptions): OpenAPIHono {
           signInSecret: options.signInSecret,
         });
         if (signedIn instanceof Response) return signedIn;
+        const limited = admitWallet(signedIn.address);
+        if (limited !== undefined) return limited;
         return c.json(await route.call(options.backend.memory(signedIn.address), input), 200);
       } catch (error) {
         return operationErrorResponse(error);
@@ -119,12 +137,14 @@ export function createGatewayApp(options: GatewayOptions): OpenAPIHono {
         'Persistent memory for AI agents, paid per call. Each wallet has one private workspace. Paid endpoints take x402 payments (v2 and v1) and MPP (tempo charge); free ones take a SIGN-IN-WITH-X wallet sign-in. Guidance for agents: /llms.txt.',
         '',
         'Limits:',
-        ...gatewayLimits().map((limit) => `- ${limit}`),
+        ...gatewayLimits(options.rateLimits).map((limit) => `- ${limit}`),
       ].join('\n'),
     },
     servers: [{ url: publicUrl.origin }],
   });
-  app.get('/llms.txt', (c) => c.text(gatewayLlmsTxt(publicUrl, options.payments, GATEWAY_ROUTES)));
+  app.get('/llms.txt', (c) =>
+    c.text(gatewayLlmsTxt(publicUrl, options.payments, GATEWAY_ROUTES, options.rateLimits)),
+  );
 
   app.notFound(() =>
     gatewayErrorResponse({
@@ -150,6 +170,37 @@ export function createGatewayApp(options: GatewayOptions): OpenAPIHono {
     return operationErrorResponse(error);
   });
   return app;
+}
+
+/** Takes a request from `key`'s bucket: a 429 when it is empty, undefined to go ahead. */
+function admitter(limit: RateLimit, per: 'wallet' | 'IP address'): (key: string) => Response | undefined {
+  if (limit.requestsPerSecond === 0) return () => undefined;
+  const limiter = createRateLimiter(limit);
+  return (key) => {
+    // Lower-cased: x402 names the payer checksummed, MPP and sign-ins as signed; one bucket a wallet.
+    const wait = limiter.take(key.toLowerCase());
+    return wait === 0 ? undefined : rateLimitedResponse(limit, per, wait);
+  };
+}
+
+/** Whether a request carries a sign-in or a payment, which the route verifies and then counts by wallet. */
+function carriesIdentity(request: Request): boolean {
+  const { headers } = request;
+  return (
+    headers.has('sign-in-with-x') ||
+    headers.has('x-siwx') ||
+    headers.has('payment-signature') ||
+    headers.has('x-payment') ||
+    /^payment\s/i.test(headers.get('authorization') ?? '')
+  );
+}
+
+/**
+ * The peer address of the connection. Behind a reverse proxy that is the proxy's, and every
+ * client shares one bucket: raise the IP limit there, or turn it off (docs/configuration.md).
+ */
+function clientAddress(env: Partial<HttpBindings | Http2Bindings> | undefined): string {
+  return env?.incoming?.socket.remoteAddress ?? 'unknown';
 }
 
 const header = (description: string) => ({ description, schema: { type: 'string' as const } });
@@ -213,6 +264,15 @@ function openApiRoute(route: GatewayRoute, options: GatewayOptions) {
         GatewayError,
         `The body is larger than ${formatBytes(LIMITS.requestBodyBytes)}; refused before any sign-in or payment is asked for.`,
       ),
+      429: {
+        ...json(
+          GatewayError,
+          route.access === 'paid'
+            ? 'Too many requests from this wallet (or, without a payment, from this IP address); see the limits in the description. Checked after the payment is verified and before it is spent: nothing was charged or stored, and the same payment may be sent again after the wait.'
+            : 'Too many requests from this wallet (or, without a sign-in, from this IP address); see the limits in the description. Nothing was stored; sign in afresh after the wait.',
+        ),
+        headers: { 'Retry-After': header('Seconds to wait before sending again (at least 1).') },
+      },
       503: json(
         GatewayError,
         'The service, the payment facilitator or the Tempo node is unavailable; nothing was charged.',

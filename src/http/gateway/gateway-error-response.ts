@@ -3,6 +3,7 @@ import type { GatewayError } from '../../schemas/gateway.js';
 import { LIMITS } from '../../schemas/limits.js';
 import { MemoryError } from '../../service/errors.js';
 import { formatBytes } from '../format-bytes.js';
+import type { RateLimit } from './rate-limiter.js';
 
 const STATUS = { invalid_input: 400, not_found: 404, unavailable: 503, internal: 500 } as const;
 
@@ -26,6 +27,28 @@ export function bodyTooLargeResponse(): Response {
       },
     },
     { status: 413 },
+  );
+}
+
+/**
+ * A request over its rate limit: 429, with `Retry-After` in whole seconds (at least 1) and the
+ * same wait in the hint. The code is `unavailable`, as for any refusal that passes with time.
+ */
+export function rateLimitedResponse(
+  limit: RateLimit,
+  per: 'wallet' | 'IP address',
+  waitSeconds: number,
+): Response {
+  const retryAfter = Math.max(1, Math.ceil(waitSeconds));
+  return gatewayErrorResponse(
+    {
+      error: {
+        code: 'unavailable',
+        message: `rate limit: ${limit.requestsPerSecond} requests per second per ${per}`,
+        hint: `retry after ${retryAfter} s`,
+      },
+    },
+    { status: 429, headers: { 'Retry-After': String(retryAfter), 'Cache-Control': 'no-store' } },
   );
 }
 

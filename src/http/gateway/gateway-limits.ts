@@ -1,12 +1,23 @@
 import { LIMITS } from '../../schemas/limits.js';
 import { formatBytes } from '../format-bytes.js';
+import type { GatewayRateLimits, RateLimit } from './rate-limiter.js';
 
 /**
- * The bounds of the gateway's inputs and answers, one sentence each, written from `LIMITS` for
- * /llms.txt and /openapi.json.
+ * The bounds of the gateway's inputs, answers and request rates, one sentence each, written from
+ * `LIMITS` and the rate limits in force for /llms.txt and /openapi.json.
  */
-export function gatewayLimits(): string[] {
+export function gatewayLimits(rateLimits: GatewayRateLimits): string[] {
   return [
+    rateSentence(
+      rateLimits.wallet,
+      'per wallet (the one signed in, or the payer), counted once its sign-in or payment is verified',
+      'a payment refused for it is not spent or charged, and nothing is stored: send it again after the wait',
+    ),
+    rateSentence(
+      rateLimits.ip,
+      'per client IP address for requests that carry no sign-in or payment yet (such as the first call that fetches a 402 challenge)',
+      'nothing is stored',
+    ),
     `Request body: at most ${formatBytes(LIMITS.requestBodyBytes)}; a larger one is answered 413 before any sign-in or payment is asked for.`,
     `Ids (session, peer, target, peer_perspective, peer_target): 1 to ${LIMITS.idChars} characters.`,
     `query (/search, /chat): 1 to ${LIMITS.queryChars} characters, of which the ${LIMITS.queryTerms} rarest distinct words count.`,
@@ -16,4 +27,9 @@ export function gatewayLimits(): string[] {
     `peers (/sessions/peers/add, /sessions/peers/remove): 1 to ${LIMITS.peersPerCall} per call.`,
     `Answers: the message contents of one answer total at most ${LIMITS.answerChars} characters; past that, each content is cut with a marker that says how to read it whole (ask for a smaller page).`,
   ];
+}
+
+function rateSentence(limit: RateLimit, per: string, refused: string): string {
+  if (limit.requestsPerSecond === 0) return `Requests ${per}: no rate limit.`;
+  return `Requests ${per}: ${limit.requestsPerSecond} per second, in bursts of up to ${limit.burst}; past that, 429 with a Retry-After header (seconds) and error code "unavailable"; ${refused}.`;
 }

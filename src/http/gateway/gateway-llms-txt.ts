@@ -1,12 +1,14 @@
 import type { PaymentSettings } from '../../payments/payment-settings.js';
 import { gatewayLimits } from './gateway-limits.js';
 import type { GatewayRoute } from './gateway-routes.js';
+import type { GatewayRateLimits } from './rate-limiter.js';
 
 /** /llms.txt: what an agent needs to use the gateway, in the order it needs it. */
 export function gatewayLlmsTxt(
   publicUrl: URL,
   payments: PaymentSettings,
   routes: readonly GatewayRoute[],
+  rateLimits: GatewayRateLimits,
 ): string {
   const base = `${publicUrl.origin}/api/memory`;
   const paid = routes.filter((route) => route.access === 'paid');
@@ -52,7 +54,7 @@ ${[...paid, ...signed].map((route) => `- POST ${route.path} (${route.access === 
 
 ## Limits
 
-${gatewayLimits()
+${gatewayLimits(rateLimits)
   .map((limit) => `- ${limit}`)
   .join('\n')}
 
@@ -62,6 +64,7 @@ ${gatewayLimits()
 - 402: sign in or pay (see above); "error" says what was wrong with the sign-in or payment.
 - 404 {error: {code: "not_found", ...}}: the session or peer does not exist yet.
 - 413 {error: {code: "invalid_input", field: "body", ...}}: the body is over the limit above; send less per call.
+- 429 {error: {code: "unavailable", message: "rate limit: ...", hint: "retry after S s"}} with a Retry-After header: too many requests; wait that many seconds and send again; nothing was charged or stored.
 - 503 {error: {code: "unavailable", ...}}: the service, the facilitator or the Tempo node is unreachable; try again later; nothing was charged.
 `;
 }

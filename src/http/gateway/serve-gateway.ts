@@ -5,6 +5,7 @@ import { createFacilitator } from '../../payments/x402/create-facilitator.js';
 import type { GatewayBackend } from '../../service/gateway-backend.js';
 import { type Listening, listen } from '../listen.js';
 import { createGatewayApp } from './create-gateway-app.js';
+import type { GatewayRateLimits } from './rate-limiter.js';
 
 export type ServeGatewayOptions = {
   backend: GatewayBackend;
@@ -19,6 +20,17 @@ export type ServeGatewayOptions = {
    * at the process that issued it, and outstanding ones lapse on restart.
    */
   signInSecret?: string | undefined;
+  /**
+   * Per wallet and per client IP. `peermem serve` always passes them (DEFAULT_RATE_LIMITS unless
+   * configured); absent, nothing is limited, for the load generators of the tests and benchmarks,
+   * which send everything from one address and one wallet.
+   */
+  rateLimits?: GatewayRateLimits | undefined;
+};
+
+const NO_RATE_LIMITS: GatewayRateLimits = {
+  wallet: { requestsPerSecond: 0, burst: 1 },
+  ip: { requestsPerSecond: 0, burst: 1 },
 };
 
 /**
@@ -28,7 +40,7 @@ export type ServeGatewayOptions = {
 export async function serveGateway(options: ServeGatewayOptions): Promise<Listening & { publicUrl: URL }> {
   let app: ReturnType<typeof createGatewayApp> | undefined;
   const server = await listen(
-    (request) => app?.fetch(request) ?? new Response('starting', { status: 503 }),
+    (request, env) => app?.fetch(request, env) ?? new Response('starting', { status: 503 }),
     options.host,
     options.port,
   );
@@ -44,6 +56,7 @@ export async function serveGateway(options: ServeGatewayOptions): Promise<Listen
         ? undefined
         : createMppCharge(options.payments.mpp, options.payments.payTo, publicUrl.host),
     signInSecret: options.signInSecret ?? randomBytes(32).toString('hex'),
+    rateLimits: options.rateLimits ?? NO_RATE_LIMITS,
   });
   return { ...server, publicUrl };
 }
