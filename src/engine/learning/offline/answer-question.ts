@@ -25,7 +25,8 @@ const QUANTITY =
  * is better than a guess.
  */
 export async function answerQuestion(request: AnswerRequest): Promise<string | null> {
-  const names = new Set([request.peer, request.about].map((name) => name.toLowerCase()));
+  // Compared as the question's words are (stemmed): "alice's" is the name too, not a word asked.
+  const names = new Set(contentWords(`${request.peer} ${request.about}`));
   const asked = contentWords(request.question).filter((word) => !names.has(word));
   const ranked = await rankEvidence(request, asked);
   const best = ranked[0];

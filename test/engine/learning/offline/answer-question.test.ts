@@ -18,6 +18,18 @@ describe('answerQuestion, offline', () => {
     expect(await ask('When did Ada move to Lisbon?', messages)).toBe('2019');
   });
 
+  it("declines a question whose words only the asker's name shares with the memory", async () => {
+    const messages = [
+      { ...message('1', 'I moved to Lisbon last spring.'), peer_id: 'alice' },
+      { ...message('2', 'I work as a nurse at Santa Maria hospital.'), peer_id: 'alice' },
+    ];
+    const ask = (question: string) =>
+      answerQuestion({ question, peer: 'alice', about: 'alice', observations: [], messages, level: 'low' });
+    // "alice's" is the name, stemmed like the question's other words: it answers nothing.
+    expect(await ask("What is alice's favourite colour?")).toBeNull();
+    expect(await ask('Where did alice move?')).toBe('Lisbon');
+  });
+
   it('reads long stored messages in bounded time, and other work runs meanwhile', async () => {
     // Six messages of 100,000 characters without a full stop: parsed whole, one took minutes.
     const words = 'garden river market lantern window pocket '.repeat(2400).slice(0, 100_000);
