@@ -98,7 +98,7 @@ describe.each(['pglite', 'postgres'] as const)('a server killed with SIGKILL on 
           const status = await callOk<Status>(first.client, 'get_deriver_status');
           return acknowledged.length >= 60 && status.done > 0 && status.in_progress > 0;
         },
-        { timeout: 20_000, interval: 5 },
+        { timeout: 30_000, interval: 5 },
       )
       .toBe(true);
     process.kill(first.pid, 'SIGKILL');
@@ -144,10 +144,15 @@ describe.each(['pglite', 'postgres'] as const)('a server killed with SIGKILL on 
     );
     expect(held.map((t) => t.id).sort()).toEqual(deadClaims.map((t) => t.id).sort());
     for (const task of held) expect(task.lease_left).toBeGreaterThan(DEFAULT_DERIVER.leaseSeconds - 60);
+    const [heldBack] = await db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM derivation_tasks
+       WHERE workspace_id = 'crash' AND status = 'pending' AND session_id = ANY($1::text[])`,
+      [deadClaims.map((t) => t.session_id)],
+    );
     console.info(
       `${kind}: ${acknowledgedAtKill.length} messages acknowledged before the kill, ${found.length} found after; ` +
         `messages readable ${recoveredMs} ms after the kill; ${deadClaims.length} dead claims, held for up to ` +
-        `${Math.round(Math.max(0, ...held.map((t) => t.lease_left)))} s more`,
+        `${Math.round(Math.max(0, ...held.map((t) => t.lease_left)))} s more, holding back ${heldBack?.count} later tasks of their sessions`,
     );
 
     // Rather than wait out the lease, age the dead claims past it: the restarted server takes them over.
