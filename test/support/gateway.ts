@@ -25,8 +25,11 @@ export async function startTestGateway(
   devnet?: Devnet,
   /** Changes the devnet's payment settings (to break settlement, say). */
   change: (payments: PaymentSettings) => PaymentSettings = (payments) => payments,
-  /** The public URL and sign-in secret, to stand beside another gateway as a load balancer would. */
-  serve: Pick<ServeGatewayOptions, 'publicUrl' | 'signInSecret'> = {},
+  /**
+   * The public URL and sign-in secret, to stand beside another gateway as a load balancer would;
+   * rate limits (none unless given).
+   */
+  serve: Pick<ServeGatewayOptions, 'publicUrl' | 'signInSecret' | 'rateLimits'> = {},
 ): Promise<TestGateway> {
   const chain = devnet ?? (await startDevnet());
   const database = openDatabase(location);

@@ -6,17 +6,12 @@ import { createSIWxPayload, encodeSIWxHeader, SIGN_IN_WITH_X } from '@x402/exten
 import type { Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { devnetPaymentSettings } from '../../../src/devnet/devnet-payment-settings.js';
 import { type Devnet, startDevnet } from '../../../src/devnet/start-devnet.js';
-import { createEngine, DEFAULT_DERIVER } from '../../../src/engine/create-engine.js';
-import { createGatewayBackend } from '../../../src/engine/create-gateway-backend.js';
-import type { Database } from '../../../src/engine/database/database.js';
-import { createLearning, OFFLINE_LEARNING } from '../../../src/engine/learning/create-learning.js';
+import type { DatabaseLocation } from '../../../src/engine/database/open-database.js';
 import type { GatewayRateLimits } from '../../../src/http/gateway/rate-limiter.js';
-import { serveGateway } from '../../../src/http/gateway/serve-gateway.js';
 import { signInChallenge } from '../../../src/payments/siwx/sign-in-challenge.js';
-import { storedRows } from '../../support/gateway.js';
-import { openTestDatabase } from '../../support/test-database.js';
+import { startTestGateway, storedRows, type TestGateway } from '../../support/gateway.js';
+import { createIsolatedDatabase } from '../../support/postgres.js';
 
 /** Known to the test, so that it can sign in without fetching a challenge (which an IP limit counts). */
 const SECRET = 'the sign-in secret of the rate-limited test gateways';
@@ -24,40 +19,16 @@ const OFF = { requestsPerSecond: 0, burst: 1 };
 /** One token every two seconds: three quick requests cannot earn a fourth token while they run. */
 const TIGHT = { requestsPerSecond: 0.5, burst: 3 };
 
-type LimitedGateway = { url: string; database: Database; close(): Promise<void> };
-
-/**
- * The gateway on loopback with the given rate limits, on the shared devnet. startTestGateway does
- * not take rate limits, so this is its setup with them.
- */
+/** A gateway with the given rate limits on the shared devnet, on a database of its own. */
 async function startLimitedGateway(
-  database: Database,
+  kind: 'pglite' | 'postgres',
+  name: string,
   devnet: Devnet,
   rateLimits: GatewayRateLimits,
-): Promise<LimitedGateway> {
-  await database.query('SELECT 1');
-  const engine = createEngine(database, {
-    learning: createLearning(OFFLINE_LEARNING),
-    contextTokens: 8192,
-    deriver: { ...DEFAULT_DERIVER, pollMs: 50 },
-  });
-  const server = await serveGateway({
-    backend: createGatewayBackend(database, engine),
-    payments: devnetPaymentSettings(devnet),
-    host: '127.0.0.1',
-    port: 0,
-    signInSecret: SECRET,
-    rateLimits,
-  });
-  return {
-    url: server.url,
-    database,
-    async close() {
-      await server.close();
-      await engine.stop();
-      await database.close();
-    },
-  };
+) {
+  const location: DatabaseLocation =
+    kind === 'pglite' ? { kind: 'memory' } : { kind: 'postgres', url: await createIsolatedDatabase(name) };
+  return startTestGateway(location, devnet, undefined, { signInSecret: SECRET, rateLimits });
 }
 
 const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
@@ -67,7 +38,7 @@ const json = (body: unknown, headers: Record<string, string> = {}): RequestInit 
 });
 
 /** A SIGN-IN-WITH-X header for one request to `url`, built from a challenge as the gateway makes it. */
-async function signIn(gateway: LimitedGateway, url: string, privateKey: Hex, devnet: Devnet) {
+async function signIn(gateway: TestGateway, url: string, privateKey: Hex, devnet: Devnet) {
   const extension = signInChallenge(new URL(gateway.url), url, [devnet.network], SECRET)[SIGN_IN_WITH_X];
   if (extension === undefined) throw new Error('no sign-in challenge');
   const payload = await createSIWxPayload(
@@ -105,14 +76,14 @@ describe.each([
   ['PGlite', 'pglite' as const],
   ['Postgres', 'postgres' as const],
 ])('rate limits (%s)', (_name, kind) => {
-  let walletLimited: LimitedGateway;
-  let ipLimited: LimitedGateway;
+  let walletLimited: TestGateway;
+  let ipLimited: TestGateway;
   beforeAll(async () => {
-    walletLimited = await startLimitedGateway(await openTestDatabase(kind, 'rate_limits_wallet'), devnet, {
+    walletLimited = await startLimitedGateway(kind, 'rate_limits_wallet', devnet, {
       wallet: TIGHT,
       ip: OFF,
     });
-    ipLimited = await startLimitedGateway(await openTestDatabase(kind, 'rate_limits_ip'), devnet, {
+    ipLimited = await startLimitedGateway(kind, 'rate_limits_ip', devnet, {
       wallet: OFF,
       ip: TIGHT,
     });
@@ -123,7 +94,7 @@ describe.each([
   });
 
   /** Sends `count` signed requests to /sessions from `privateKey`, each signed before any is sent. */
-  async function signedBurst(gateway: LimitedGateway, privateKey: Hex, count: number) {
+  async function signedBurst(gateway: TestGateway, privateKey: Hex, count: number) {
     const url = `${gateway.url}/api/memory/sessions`;
     const headers = await Promise.all(
       Array.from({ length: count }, () => signIn(gateway, url, privateKey, devnet)),
