@@ -53,6 +53,8 @@ export function createEngine(db: Database, options: EngineOptions): Engine {
 export const DEFAULT_DERIVER: DeriverOptions = {
   batchSize: 4,
   pollMs: 1000,
-  leaseSeconds: 300,
+  // Renewed while the deriver lives (see startDeriver): a dead process holds its tasks, and the
+  // later tasks of their sessions, for at most this long.
+  leaseSeconds: 30,
   maxAttempts: 5,
 };

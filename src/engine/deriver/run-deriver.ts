@@ -57,6 +57,19 @@ export function startDeriver(db: Database, learning: Learning, options: DeriverO
     return next;
   };
 
+  // While this deriver lives it renews the lease on what it holds, three times per lease: a long
+  // task keeps its claim, and the claims of a deriver that died lapse within one lease.
+  const heartbeat = setInterval(
+    () => {
+      db.query(
+        `UPDATE derivation_tasks SET claimed_at = now() WHERE claim_token = $1 AND status = 'in_progress'`,
+        [claimToken],
+      ).catch(() => {});
+    },
+    (options.leaseSeconds * 1000) / 3,
+  );
+  heartbeat.unref();
+
   async function processBatch(): Promise<number> {
     const tasks = await claimTasks(db, {
       limit: options.batchSize,
@@ -178,6 +191,7 @@ export function startDeriver(db: Database, learning: Learning, options: DeriverO
     drain: () => serialized(drainReady),
     async stop() {
       running = false;
+      clearInterval(heartbeat);
       wake?.();
       await looping;
     },

@@ -19,8 +19,8 @@ const MESSAGE_BUDGET_MS = 3000;
 
 /**
  * Time for all the messages of one call together (up to 100, from one add_messages): each gets
- * an equal share when the shares of {@link MESSAGE_BUDGET_MS} would add up to more. A task
- * stays well within the deriver's lease on it (five minutes by default).
+ * an equal share when the shares of {@link MESSAGE_BUDGET_MS} would add up to more, so that no
+ * task holds its session's later messages back for long.
  */
 const CALL_BUDGET_MS = 60_000;
 
