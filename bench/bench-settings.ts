@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseBenchFlags } from './parse-bench-flags.js';
 
 /** How much work one run does: every count and time limit in one place. */
 export type BenchSettings = {
@@ -41,25 +41,15 @@ const USAGE = `Usage: node dist/bench/run-benchmarks.js [--quick] [--only pglite
 Postgres: PEERMEM_BENCH_POSTGRES_SERVER (default postgres://postgres@127.0.0.1:5432), database peermem_bench`;
 
 export function readSettings(argv: readonly string[]): BenchSettings {
-  let values: { quick?: boolean; only?: string; 'grow-via'?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: {
-        quick: { type: 'boolean' },
-        only: { type: 'string' },
-        'grow-via': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    }));
-  } catch (error) {
-    throw new Error(`${(error as Error).message}\n${USAGE}`);
-  }
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
+  const values = parseBenchFlags(
+    argv,
+    {
+      quick: { type: 'boolean' },
+      only: { type: 'string' },
+      'grow-via': { type: 'string' },
+    },
+    USAGE,
+  );
   if (values.only !== undefined && values.only !== 'pglite' && values.only !== 'postgres') {
     throw new Error(`--only must be pglite or postgres\n${USAGE}`);
   }

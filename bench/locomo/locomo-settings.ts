@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseBenchFlags } from '../parse-bench-flags.js';
 
 export type LocomoSettings = {
   quick: boolean;
@@ -26,25 +26,15 @@ const USAGE = `Usage: node dist/bench/locomo/run-locomo.js [--quick] [--postgres
 Dataset: LOCOMO_PATH, or ${DEFAULT_DATASET}`;
 
 export function readLocomoSettings(argv: readonly string[]): LocomoSettings {
-  let values: { quick?: boolean; postgres?: string; details?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: {
-        quick: { type: 'boolean' },
-        postgres: { type: 'string' },
-        details: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    }));
-  } catch (error) {
-    throw new Error(`${(error as Error).message}\n${USAGE}`);
-  }
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
+  const values = parseBenchFlags(
+    argv,
+    {
+      quick: { type: 'boolean' },
+      postgres: { type: 'string' },
+      details: { type: 'string' },
+    },
+    USAGE,
+  );
   const quick = values.quick === true;
   return {
     quick,

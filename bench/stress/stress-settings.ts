@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseBenchFlags } from '../parse-bench-flags.js';
 
 const STRESS_TARGETS = ['tools', 'stdio', 'resources', 'gateway'] as const;
 export type StressTargetKind = (typeof STRESS_TARGETS)[number];
@@ -34,30 +34,24 @@ per target, then every broken property with its minimal case. Exits 1 if any cas
 Postgres: PEERMEM_BENCH_POSTGRES_SERVER (default postgres://postgres@127.0.0.1:5432), database peermem_bench`;
 
 export function readStressSettings(argv: readonly string[]): StressSettings {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: {
-        runs: { type: 'string' },
-        duration: { type: 'string' },
-        'timeout-ms': { type: 'string' },
-        seed: { type: 'string' },
-        only: { type: 'string' },
-        targets: { type: 'string' },
-        minimize: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    }));
-  } catch (error) {
-    throw new Error(`${(error as Error).message}\n${USAGE}`);
-  }
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
-  const count = (flag: string, fallback: number, min = 1) => {
+  const values = parseBenchFlags(
+    argv,
+    {
+      runs: { type: 'string' },
+      duration: { type: 'string' },
+      'timeout-ms': { type: 'string' },
+      seed: { type: 'string' },
+      only: { type: 'string' },
+      targets: { type: 'string' },
+      minimize: { type: 'string' },
+    },
+    USAGE,
+  );
+  const count = (
+    flag: 'runs' | 'duration' | 'timeout-ms' | 'seed' | 'minimize',
+    fallback: number,
+    min = 1,
+  ) => {
     const raw = values[flag];
     if (raw === undefined) return fallback;
     const value = Number(raw);
