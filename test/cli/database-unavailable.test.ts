@@ -1,13 +1,14 @@
 import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterEach, describe, expect, it } from 'vitest';
+import { deadPort } from '../support/dead-port.js';
 import { callError, callOk, PROJECT_ROOT } from '../support/mcp-targets.js';
 import { createIsolatedDatabase, POSTGRES_URL } from '../support/postgres.js';
+import { startProxy } from '../support/tcp-proxy.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
 const BIN = join(PROJECT_ROOT, 'dist/src/main.js');
@@ -31,51 +32,6 @@ async function startServer(args: string[]): Promise<{ client: Client; stderr: ()
   await client.connect(transport);
   cleanups.push(() => client.close());
   return { client, stderr: () => log.split('\n').filter(Boolean) };
-}
-
-/** A loopback port where nothing listens. */
-async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** A TCP proxy on loopback in front of the test Postgres server, which can be cut and restored. */
-async function startProxy(target: { host: string; port: number }) {
-  const sockets = new Set<Socket>();
-  let server: Server | undefined;
-  let port = 0;
-  const listen = async () => {
-    const next = createServer((client) => {
-      const upstream = createConnection(target);
-      for (const socket of [client, upstream]) {
-        sockets.add(socket);
-        socket.on('close', () => sockets.delete(socket));
-        socket.on('error', () => {
-          client.destroy();
-          upstream.destroy();
-        });
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve) => next.listen(port, '127.0.0.1', resolve));
-    port = (next.address() as { port: number }).port;
-    server = next;
-  };
-  await listen();
-  return {
-    port: () => port,
-    /** Drops every connection and refuses new ones, as a stopped server does. */
-    async cut() {
-      const closing = server;
-      server = undefined;
-      for (const socket of sockets) socket.destroy();
-      if (closing) await new Promise((resolve) => closing.close(resolve));
-    },
-    restore: listen,
-  };
 }
 
 describe('a database that cannot be reached', () => {

@@ -1,25 +1,17 @@
-import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { postgresPlace } from '../../../src/engine/database/database-unavailable.js';
 import { openDatabase } from '../../../src/engine/database/open-database.js';
 import { operationErrorResponse } from '../../../src/http/gateway/gateway-error-response.js';
 import { toolErrorResult } from '../../../src/mcp/tool-error-result.js';
 import { UnavailableError } from '../../../src/service/errors.js';
+import { deadPort } from '../../support/dead-port.js';
 import { POSTGRES_URL } from '../../support/postgres.js';
+import { startProxy } from '../../support/tcp-proxy.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-/** A loopback port where nothing listens. */
-async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const failureOf = (promise: Promise<unknown>) =>
   promise.then(
@@ -71,19 +63,8 @@ describe('a Postgres server that cannot be reached', () => {
     expect(await failureOf(database.query('SELECT 1'))).toBeInstanceOf(UnavailableError);
 
     // Now something answers on that port: a pass-through to the test server.
-    const sockets = new Set<Socket>();
-    const proxy: Server = createServer((client) => {
-      sockets.add(client);
-      const upstream = createConnection({ host: target.hostname, port: Number(target.port || 5432) });
-      client.on('error', () => upstream.destroy());
-      upstream.on('error', () => client.destroy());
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve) => proxy.listen(port, '127.0.0.1', resolve));
-    cleanups.push(async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => proxy.close(resolve));
-    });
+    const proxy = await startProxy({ host: target.hostname, port: Number(target.port || 5432) }, port);
+    cleanups.push(proxy.cut);
     expect(await database.query<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }]);
   });
 });
