@@ -36,6 +36,7 @@ const FLAGS = {
   'embeddings-base-url': { type: 'string', env: 'PEERMEM_EMBEDDINGS_BASE_URL' },
   'embeddings-model': { type: 'string', env: 'PEERMEM_EMBEDDINGS_MODEL' },
   'public-url': { type: 'string', env: 'PEERMEM_PUBLIC_URL' },
+  'admin-key': { type: 'string', env: 'PEERMEM_ADMIN_KEY' },
   'pay-to': { type: 'string', env: 'PEERMEM_PAY_TO' },
   'x402-network': { type: 'string', env: 'PEERMEM_X402_NETWORK' },
   'x402-asset': { type: 'string', env: 'PEERMEM_X402_ASSET' },
@@ -53,6 +54,9 @@ const FLAGS = {
   'ip-rate-limit-burst': { type: 'string', env: 'PEERMEM_IP_RATE_LIMIT_BURST' },
   'pay-with': { type: 'string', env: 'PEERMEM_PAY_WITH' },
   upstream: { type: 'string', env: 'PEERMEM_UPSTREAM' },
+  'max-per-call': { type: 'string', env: 'PEERMEM_MAX_PER_CALL' },
+  'daily-budget': { type: 'string', env: 'PEERMEM_DAILY_BUDGET' },
+  'wallet-dir': { type: 'string', env: 'PEERMEM_WALLET_DIR' },
   'env-file': { type: 'string' },
   once: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -66,8 +70,8 @@ export const isLoopbackHost = (host: string) => LOOPBACK_HOSTS.has(host);
 
 export const Config = z
   .object({
-    command: z.enum(['mcp', 'worker', 'status', 'serve', 'devnet', 'call', 'help', 'version']),
-    /** `call`: the endpoint path and JSON body given after the command. */
+    command: z.enum(['mcp', 'worker', 'status', 'serve', 'devnet', 'call', 'wallet', 'help', 'version']),
+    /** `call`: the endpoint path and JSON body given after the command; `wallet`: its action. */
     args: z.array(z.string()),
     workspace: z
       .string()
@@ -86,6 +90,9 @@ export const Config = z
       .positive('must be greater than 0')
       .describe('Token budget of get_context when the caller gives none.'),
     http: z.boolean().describe('Serve MCP over Streamable HTTP instead of stdio.'),
+    remote: z
+      .boolean()
+      .describe('mcp: serve the memory the upstream gateway (--upstream) keeps for the wallet, not a local one.'),
     host: z.string().min(1).describe('Address the HTTP server binds.'),
     port: z.coerce.number().int().min(0).max(65_535, 'must be a port number (0 to 65535)'),
     token: z.string().min(16, 'must be at least 16 characters').optional().describe('Bearer token for HTTP.'),
@@ -96,6 +103,13 @@ export const Config = z
       'serve: the URL clients reach the gateway at (default: the address it binds).',
     ),
     payments: PaymentSettings.optional().describe('serve: how the gateway is paid.'),
+    adminKey: z
+      .string()
+      .min(16, 'must be at least 16 characters')
+      .optional()
+      .describe(
+        'serve: the bearer key with full access to the platform API (/v3); the platform is off without one.',
+      ),
     rateLimits: GatewayRateLimits.optional().describe(
       'serve: requests per second and burst per wallet, and per client IP before sign-in or payment.',
     ),
@@ -108,8 +122,16 @@ export const Config = z
       ),
     wallet: z
       .object({
-        privateKey: PrivateKey,
+        /** From PEERMEM_PRIVATE_KEY; when absent, the key kept by `peermem wallet` is used. */
+        privateKey: PrivateKey.optional(),
         upstream: HttpUrl,
+        /** Where the key file and the spending ledger are kept. */
+        dir: z.string().min(1, 'must not be empty'),
+        /** The node `wallet balance` reads the asset on. */
+        rpcUrl: HttpUrl.optional(),
+        /** The most one paid call may cost, and all paid calls of a day (UTC), in micro-USD. */
+        maxPerCall: usdAmount(),
+        dailyBudget: usdAmount(),
         /** A token beyond the ones x402 knows that the wallet may pay in (a devnet's USDC). */
         allowedAsset: z.object({ network: z.string(), asset: z.string() }).optional(),
         payWith: z.enum(['x402', 'mpp'], { error: 'must be x402 or mpp' }),
@@ -117,7 +139,7 @@ export const Config = z
         tempo: z.object({ chainId: TempoChainId, rpcUrl: HttpUrl, currency: z.string().optional() }),
       })
       .optional()
-      .describe('call: the wallet that signs in and pays, and the gateway it calls.'),
+      .describe('call, wallet, mcp --upstream: the wallet that signs in and pays, and the gateway it calls.'),
   })
   .refine((config) => !config.http || config.token !== undefined || isLoopbackHost(config.host), {
     path: ['token'],
@@ -125,6 +147,17 @@ export const Config = z
       'serving beyond this machine needs a bearer token: set PEERMEM_MCP_TOKEN (or --token), or bind --host 127.0.0.1',
   });
 export type Config = z.infer<typeof Config>;
+
+/** An amount in US dollars (up to six decimals), read as micro-USD: USDC base units. */
+function usdAmount() {
+  return z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,6})?$/, 'must be an amount in US dollars, such as 0.05')
+    .transform((usd) => {
+      const [whole = '0', fraction = ''] = usd.split('.');
+      return BigInt(whole) * 1_000_000n + BigInt(fraction.padEnd(6, '0'));
+    });
+}
 
 /** A bad flag or variable: its message names it and says what is wrong. */
 export class ConfigError extends Error {
@@ -151,6 +184,12 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   const command = values.help ? 'help' : values.version ? 'version' : (positionals[0] ?? 'mcp');
   const port = pick('port') ?? 8787;
   const workspaceFromDir = pick('workspace-from-dir');
+  const remote = command === 'mcp' && Boolean(pick('upstream'));
+  if (remote && (pick('workspace') !== undefined || workspaceFromDir !== undefined)) {
+    throw new ConfigError(
+      `${pick('workspace') !== undefined ? '--workspace (PEERMEM_WORKSPACE)' : '--workspace-from-dir (PEERMEM_WORKSPACE_FROM_DIR)'}: not used with --upstream: the upstream keeps one workspace per wallet, the wallet's own; remove it, or use another wallet for another memory`,
+    );
+  }
   const result = Config.safeParse({
     command,
     workspace:
@@ -160,6 +199,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     databaseUrl: pick('database-url') || undefined,
     contextTokens: pick('context-tokens') ?? 8192,
     http: pick('http') === true || pick('http') === 'true' || pick('http') === '1',
+    remote,
     host: pick('host') ?? '127.0.0.1',
     port,
     args: positionals.slice(1),
@@ -168,7 +208,12 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     learning: learningSettings(pick, env),
     once: values.once === true,
     publicUrl: pick('public-url') || undefined,
-    payments: command === 'serve' ? paymentSettings(pick, env) : undefined,
+    adminKey: (command === 'serve' && pick('admin-key')) || undefined,
+    // With an admin key alone, serve is the platform API without the gateway.
+    payments:
+      command === 'serve' && (pick('pay-to') !== undefined || !pick('admin-key'))
+        ? paymentSettings(pick, env)
+        : undefined,
     rateLimits:
       command === 'serve'
         ? {
@@ -185,10 +230,14 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     // From the environment only, as the other keys: a flag would show in `ps`.
     signInSecret: (command === 'serve' && env.PEERMEM_SIGN_IN_SECRET) || undefined,
     wallet:
-      command === 'call'
+      command === 'call' || command === 'wallet' || remote
         ? {
-            privateKey: env.PEERMEM_PRIVATE_KEY,
-            upstream: pick('upstream') ?? `http://127.0.0.1:${port}`,
+            privateKey: env.PEERMEM_PRIVATE_KEY || undefined,
+            upstream: pick('upstream') || `http://127.0.0.1:${port}`,
+            dir: pick('wallet-dir') ?? envPaths('peermem', { suffix: '' }).config,
+            rpcUrl: pick('rpc-url') || undefined,
+            maxPerCall: pick('max-per-call') ?? '0.05',
+            dailyBudget: pick('daily-budget') ?? '1.00',
             ...(pick('x402-network') && pick('x402-asset')
               ? { allowedAsset: { network: pick('x402-network'), asset: pick('x402-asset') } }
               : {}),
@@ -358,6 +407,7 @@ const SETTING_NAMES: Record<string, keyof typeof FLAGS> = {
   deriver: 'deriver',
   learning: 'reasoner',
   publicUrl: 'public-url',
+  adminKey: 'admin-key',
 };
 
 /** Where a nested payment or wallet setting comes from, for error messages. */
@@ -385,6 +435,10 @@ const NESTED_SOURCES: Record<string, string> = {
   'wallet.tempo.chainId': '--mpp-chain-id (PEERMEM_MPP_CHAIN_ID)',
   'wallet.tempo.rpcUrl': '--mpp-rpc-url (PEERMEM_MPP_RPC_URL)',
   'wallet.upstream': '--upstream (PEERMEM_UPSTREAM)',
+  'wallet.dir': '--wallet-dir (PEERMEM_WALLET_DIR)',
+  'wallet.rpcUrl': '--rpc-url (PEERMEM_RPC_URL)',
+  'wallet.maxPerCall': '--max-per-call (PEERMEM_MAX_PER_CALL)',
+  'wallet.dailyBudget': '--daily-budget (PEERMEM_DAILY_BUDGET)',
 };
 
 /** Where a nested learning setting comes from, for error messages. */

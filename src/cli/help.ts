@@ -6,8 +6,9 @@ Usage:
   peermem mcp --http [options]  serve MCP over Streamable HTTP at /mcp
   peermem worker [--once]       only learn from queued messages (any number may run)
   peermem status                the learning progress of the workspace, as JSON
-  peermem serve [options]       the pay-per-call gateway over HTTP (/api/memory, /openapi.json,
-                                /llms.txt); one private workspace per wallet
+  peermem serve [options]       over HTTP: the pay-per-call gateway (/api/memory, /llms.txt; one
+                                private workspace per wallet) and/or the platform API (/v3), both
+                                described at /openapi.json
   peermem devnet                local chains (USDC for x402, a Tempo node for MPP) and a funded
                                 payer; prints KEY=value settings for serve and call, then "ready"
   peermem call PATH [JSON]      one gateway request, signed in or paid with PEERMEM_PRIVATE_KEY
@@ -44,10 +45,16 @@ HTTP:
   --token TOKEN                 require Authorization: Bearer TOKEN (PEERMEM_MCP_TOKEN);
                                 needed to bind beyond loopback
 
+Platform API (serve):
+  --admin-key KEY               serve the platform API under /v3 (and /v2 message creation),
+                                with Authorization: Bearer KEY (PEERMEM_ADMIN_KEY; at least 16
+                                characters; prefer the variable: a flag shows in ps)
+
 Gateway (serve):
   --public-url URL              the URL clients use; sign-ins are bound to its host
                                 (PEERMEM_PUBLIC_URL; default http://HOST:PORT)
-  --pay-to ADDRESS              the wallet paid (PEERMEM_PAY_TO; required)
+  --pay-to ADDRESS              the wallet paid (PEERMEM_PAY_TO; required unless the platform
+                                is on); the gateway is off without it when an admin key is set
   --x402-network CAIP2          (PEERMEM_X402_NETWORK; eip155:8453, Base mainnet)
   --x402-asset ADDRESS          EIP-3009 token (PEERMEM_X402_ASSET; Base USDC), with its EIP-712
   --x402-asset-name NAME        name and version (PEERMEM_X402_ASSET_NAME, _VERSION;
