@@ -36,6 +36,7 @@ const FLAGS = {
   'embeddings-base-url': { type: 'string', env: 'PEERMEM_EMBEDDINGS_BASE_URL' },
   'embeddings-model': { type: 'string', env: 'PEERMEM_EMBEDDINGS_MODEL' },
   'public-url': { type: 'string', env: 'PEERMEM_PUBLIC_URL' },
+  'admin-key': { type: 'string', env: 'PEERMEM_ADMIN_KEY' },
   'pay-to': { type: 'string', env: 'PEERMEM_PAY_TO' },
   'x402-network': { type: 'string', env: 'PEERMEM_X402_NETWORK' },
   'x402-asset': { type: 'string', env: 'PEERMEM_X402_ASSET' },
@@ -102,6 +103,13 @@ export const Config = z
       'serve: the URL clients reach the gateway at (default: the address it binds).',
     ),
     payments: PaymentSettings.optional().describe('serve: how the gateway is paid.'),
+    adminKey: z
+      .string()
+      .min(16, 'must be at least 16 characters')
+      .optional()
+      .describe(
+        'serve: the bearer key with full access to the platform API (/v3); the platform is off without one.',
+      ),
     rateLimits: GatewayRateLimits.optional().describe(
       'serve: requests per second and burst per wallet, and per client IP before sign-in or payment.',
     ),
@@ -200,7 +208,12 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     learning: learningSettings(pick, env),
     once: values.once === true,
     publicUrl: pick('public-url') || undefined,
-    payments: command === 'serve' ? paymentSettings(pick, env) : undefined,
+    adminKey: (command === 'serve' && pick('admin-key')) || undefined,
+    // With an admin key alone, serve is the platform API without the gateway.
+    payments:
+      command === 'serve' && (pick('pay-to') !== undefined || !pick('admin-key'))
+        ? paymentSettings(pick, env)
+        : undefined,
     rateLimits:
       command === 'serve'
         ? {
@@ -394,6 +407,7 @@ const SETTING_NAMES: Record<string, keyof typeof FLAGS> = {
   deriver: 'deriver',
   learning: 'reasoner',
   publicUrl: 'public-url',
+  adminKey: 'admin-key',
 };
 
 /** Where a nested payment or wallet setting comes from, for error messages. */
