@@ -2,6 +2,7 @@ import { initial } from './migrations/0001_initial.js';
 import { learning } from './migrations/0002_learning.js';
 import { payments } from './migrations/0003_payments.js';
 import { mppProofs } from './migrations/0004_mpp_proofs.js';
+import { platform } from './migrations/0006_platform.js';
 
 /** Every schema change, in the order it is applied. Append only; never edit an applied one. */
 const migrations: readonly { id: string; sql: string }[] = [
@@ -9,6 +10,7 @@ const migrations: readonly { id: string; sql: string }[] = [
   { id: '0002_learning', sql: learning },
   { id: '0003_payments', sql: payments },
   { id: '0004_mpp_proofs', sql: mppProofs },
+  { id: '0006_platform', sql: platform },
 ];
 
 type Execute = (sql: string) => Promise<Record<string, unknown>[]>;
