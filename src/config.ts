@@ -6,6 +6,7 @@ import envPaths from 'env-paths';
 import { z } from 'zod';
 import { LearningSettings } from './engine/learning/learning-settings.js';
 import { DEFAULT_RATE_LIMITS, GatewayRateLimits } from './http/gateway/rate-limiter.js';
+import { ImportFormat } from './import/chat-history.js';
 import {
   BASE_MAINNET_USDC,
   HttpUrl,
@@ -15,6 +16,7 @@ import {
   TEMPO_MAINNET_CHAIN_ID,
   TempoChainId,
 } from './payments/payment-settings.js';
+import { Id } from './schemas/common.js';
 
 /** Flags every command takes, with the environment variable that can set each one instead. */
 const FLAGS = {
@@ -59,6 +61,10 @@ const FLAGS = {
   'wallet-dir': { type: 'string', env: 'PEERMEM_WALLET_DIR' },
   'env-file': { type: 'string' },
   once: { type: 'boolean' },
+  format: { type: 'string' },
+  session: { type: 'string' },
+  'user-peer': { type: 'string' },
+  'assistant-peer': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -70,7 +76,18 @@ export const isLoopbackHost = (host: string) => LOOPBACK_HOSTS.has(host);
 
 export const Config = z
   .object({
-    command: z.enum(['mcp', 'worker', 'status', 'serve', 'devnet', 'call', 'wallet', 'help', 'version']),
+    command: z.enum([
+      'mcp',
+      'worker',
+      'status',
+      'serve',
+      'devnet',
+      'call',
+      'wallet',
+      'import',
+      'help',
+      'version',
+    ]),
     /** `call`: the endpoint path and JSON body given after the command; `wallet`: its action. */
     args: z.array(z.string()),
     workspace: z
@@ -92,7 +109,9 @@ export const Config = z
     http: z.boolean().describe('Serve MCP over Streamable HTTP instead of stdio.'),
     remote: z
       .boolean()
-      .describe('mcp: serve the memory the upstream gateway (--upstream) keeps for the wallet, not a local one.'),
+      .describe(
+        'mcp: serve the memory the upstream gateway (--upstream) keeps for the wallet, not a local one.',
+      ),
     host: z.string().min(1).describe('Address the HTTP server binds.'),
     port: z.coerce.number().int().min(0).max(65_535, 'must be a port number (0 to 65535)'),
     token: z.string().min(16, 'must be at least 16 characters').optional().describe('Bearer token for HTTP.'),
@@ -140,6 +159,16 @@ export const Config = z
       })
       .optional()
       .describe('call, wallet, mcp --upstream: the wallet that signs in and pays, and the gateway it calls.'),
+    import: z
+      .object({
+        file: z.string().min(1, 'must not be empty'),
+        format: ImportFormat,
+        session: Id.optional(),
+        userPeer: Id.optional(),
+        assistantPeer: Id.optional(),
+      })
+      .optional()
+      .describe('import: the chat history file, its format, and the session and peers it is written to.'),
   })
   .refine((config) => !config.http || config.token !== undefined || isLoopbackHost(config.host), {
     path: ['token'],
@@ -249,12 +278,22 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
             },
           }
         : undefined,
+    import:
+      command === 'import'
+        ? {
+            file: positionals[1],
+            format: values.format ?? 'auto',
+            session: values.session,
+            userPeer: values['user-peer'],
+            assistantPeer: values['assistant-peer'],
+          }
+        : undefined,
   });
   if (!result.success) {
     const issue = result.error.issues[0];
     const field = String(issue?.path[0] ?? 'arguments');
     if (field === 'command') throw new ConfigError(`unknown command "${command}": run peermem --help`);
-    if (field === 'payments' || field === 'wallet' || field === 'rateLimits') {
+    if (field === 'payments' || field === 'wallet' || field === 'rateLimits' || field === 'import') {
       const path = (issue?.path ?? []).map(String).join('.');
       const missing = issue?.code === 'invalid_type' && issue.message.includes('undefined');
       throw new ConfigError(
@@ -439,6 +478,11 @@ const NESTED_SOURCES: Record<string, string> = {
   'wallet.rpcUrl': '--rpc-url (PEERMEM_RPC_URL)',
   'wallet.maxPerCall': '--max-per-call (PEERMEM_MAX_PER_CALL)',
   'wallet.dailyBudget': '--daily-budget (PEERMEM_DAILY_BUDGET)',
+  'import.file': 'FILE (peermem import FILE)',
+  'import.format': '--format',
+  'import.session': '--session',
+  'import.userPeer': '--user-peer',
+  'import.assistantPeer': '--assistant-peer',
 };
 
 /** Where a nested learning setting comes from, for error messages. */

@@ -44,6 +44,9 @@ async function main(): Promise<void> {
       break;
     case 'call':
       process.exit(await (await import('./cli/run-call.js')).runCall(config));
+      break;
+    case 'import':
+      process.exit(await (await import('./cli/run-import.js')).runImport(config));
   }
 }
 
