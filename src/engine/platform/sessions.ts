@@ -1,0 +1,252 @@
+// The session operations of the platform API, one SQL statement each (see workspaces.ts).
+import { randomUUID } from 'node:crypto';
+import { MemoryError, NotFoundError } from '../../service/errors.js';
+import type { Database } from '../database/database.js';
+import { PEER_JSON, sessionJson } from './platform-columns.js';
+import { type FilterColumns, filterCondition } from './platform-filter.js';
+import { type Page, type PageRequest, readPage } from './platform-page.js';
+import type { Peer } from './peers.js';
+import { jsonOrNull } from './workspaces.js';
+
+export type Session = {
+  id: string;
+  workspace_id: string;
+  is_active: boolean;
+  metadata: Record<string, unknown>;
+  configuration: Record<string, unknown>;
+  created_at: string;
+};
+
+export type SessionChange = {
+  metadata?: Record<string, unknown> | undefined;
+  configuration?: Record<string, unknown> | undefined;
+};
+
+/** A member's session-level configuration; a value not given keeps the stored one (or the default). */
+export type SessionPeerConfig = { observe_me?: boolean | null | undefined; observe_others?: boolean | null | undefined };
+
+const SESSION_FILTERS: FilterColumns = {
+  id: { column: 's.id', kind: 'text' },
+  metadata: { column: 's.metadata', kind: 'json' },
+  created_at: { column: 's.created_at', kind: 'time' },
+};
+
+const SESSION_JSON = sessionJson();
+
+/** The session, created (with its workspace) with the given metadata and configuration when new. */
+export async function getOrCreateSession(
+  db: Database,
+  workspace: string,
+  id: string,
+  initial: SessionChange,
+): Promise<Session> {
+  const [row] = await db.query<{ session: Session }>(
+    `WITH new_workspace AS (INSERT INTO workspaces (id) VALUES ($1) ON CONFLICT DO NOTHING),
+     created AS (
+       INSERT INTO sessions (workspace_id, id, metadata, configuration) VALUES ($1, $2, $3::jsonb, $4::jsonb)
+       ON CONFLICT (workspace_id, id) DO NOTHING RETURNING *
+     )
+     SELECT ${SESSION_JSON} AS session FROM created s
+     UNION ALL
+     SELECT ${SESSION_JSON} FROM sessions s WHERE s.workspace_id = $1 AND s.id = $2 AND NOT EXISTS (SELECT 1 FROM created)`,
+    [workspace, id, JSON.stringify(initial.metadata ?? {}), JSON.stringify(initial.configuration ?? {})],
+  );
+  // A session created by a concurrent request is not visible to this statement's snapshot.
+  if (!row) return getOrCreateSession(db, workspace, id, initial);
+  return row.session;
+}
+
+export function listSessions(
+  db: Database,
+  workspace: string,
+  filters: Record<string, unknown> | undefined,
+  page: PageRequest,
+): Promise<Page<Session>> {
+  const params: unknown[] = [workspace];
+  const where = `s.workspace_id = $1 AND ${filterCondition(filters, SESSION_FILTERS, params)}`;
+  return readPage(
+    db,
+    { from: 'sessions s', alias: 's', where, order: ['s.created_at', 's.id'], json: SESSION_JSON },
+    params,
+    page,
+  );
+}
+
+/** Replaces the metadata and/or the configuration given; the others stay. */
+export async function updateSession(
+  db: Database,
+  workspace: string,
+  id: string,
+  change: SessionChange,
+): Promise<Session> {
+  const [row] = await db.query<{ session: Session }>(
+    `UPDATE sessions s SET metadata = coalesce($3::jsonb, s.metadata),
+       configuration = coalesce($4::jsonb, s.configuration)
+     WHERE s.workspace_id = $1 AND s.id = $2 RETURNING ${SESSION_JSON} AS session`,
+    [workspace, id, jsonOrNull(change.metadata), jsonOrNull(change.configuration)],
+  );
+  if (!row) throw new NotFoundError('session', id, 'session_id');
+  return row.session;
+}
+
+/**
+ * Makes peers members of a session with their configuration, creating the session and the peers
+ * on first reference. With `replace`, the members not named leave the session.
+ */
+export async function upsertSessionPeers(
+  db: Database,
+  workspace: string,
+  session: string,
+  peers: Record<string, SessionPeerConfig>,
+  options: { replace: boolean },
+): Promise<void> {
+  const input = Object.entries(peers).map(([peer, config], ord) => ({
+    ord,
+    peer,
+    observe_me: config.observe_me ?? null,
+    observe_others: config.observe_others ?? null,
+  }));
+  await db.query(
+    `WITH input AS (
+       SELECT * FROM jsonb_to_recordset($3::jsonb) AS i(ord int, peer text, observe_me boolean, observe_others boolean)
+     ),
+     new_workspace AS (INSERT INTO workspaces (id) VALUES ($1) ON CONFLICT DO NOTHING),
+     new_session AS (INSERT INTO sessions (workspace_id, id) VALUES ($1, $2) ON CONFLICT DO NOTHING),
+     new_peers AS (INSERT INTO peers (workspace_id, id) SELECT $1, peer FROM input ORDER BY ord ON CONFLICT DO NOTHING),
+     leaving AS (
+       UPDATE session_peers sp SET left_at = now()
+       WHERE $4 AND sp.workspace_id = $1 AND sp.session_id = $2 AND sp.left_at IS NULL
+         AND sp.peer_id NOT IN (SELECT peer FROM input)
+     ),
+     updated AS (
+       UPDATE session_peers sp SET
+         observe_me = coalesce(i.observe_me, sp.observe_me),
+         observe_others = coalesce(i.observe_others, sp.observe_others),
+         joined_at = CASE WHEN sp.left_at IS NULL THEN sp.joined_at ELSE now() END,
+         left_at = NULL
+       FROM input i WHERE sp.workspace_id = $1 AND sp.session_id = $2 AND sp.peer_id = i.peer
+       RETURNING sp.peer_id
+     )
+     INSERT INTO session_peers (workspace_id, session_id, peer_id, observe_me, observe_others)
+     SELECT $1, $2, peer, coalesce(observe_me, true), coalesce(observe_others, false) FROM input
+     WHERE peer NOT IN (SELECT peer_id FROM updated) ORDER BY ord
+     ON CONFLICT (workspace_id, session_id, peer_id) DO NOTHING`,
+    [workspace, session, JSON.stringify(input), options.replace],
+  );
+}
+
+/** The peers leave the session; they stay in its history and in their own session lists. */
+export async function removeSessionPeers(
+  db: Database,
+  workspace: string,
+  session: string,
+  peers: readonly string[],
+): Promise<void> {
+  const [row] = await db.query<{ found: boolean }>(
+    `WITH gone AS (
+       UPDATE session_peers SET left_at = now()
+       WHERE workspace_id = $1 AND session_id = $2 AND left_at IS NULL
+         AND peer_id IN (SELECT jsonb_array_elements_text($3::jsonb))
+     )
+     SELECT EXISTS (SELECT 1 FROM sessions WHERE workspace_id = $1 AND id = $2) AS found`,
+    [workspace, session, JSON.stringify(peers)],
+  );
+  if (!row?.found) throw new NotFoundError('session', session, 'session_id');
+}
+
+/** The current members of a session, in the order they joined. */
+export async function listSessionPeers(
+  db: Database,
+  workspace: string,
+  session: string,
+  page: PageRequest,
+): Promise<Page<Peer>> {
+  const [exists] = await db.query('SELECT 1 FROM sessions WHERE workspace_id = $1 AND id = $2', [
+    workspace,
+    session,
+  ]);
+  if (!exists) throw new NotFoundError('session', session, 'session_id');
+  return readPage(
+    db,
+    {
+      from: `(SELECT p.*, sp.seq AS member_seq FROM peers p JOIN session_peers sp
+               ON sp.workspace_id = p.workspace_id AND sp.peer_id = p.id
+             WHERE p.workspace_id = $1 AND sp.session_id = $2 AND sp.left_at IS NULL) p`,
+      alias: 'p',
+      where: 'true',
+      order: ['p.member_seq'],
+      json: PEER_JSON,
+    },
+    [workspace, session],
+    page,
+  );
+}
+
+/** A member's session-level configuration; with `change`, the values given are stored first. */
+export async function sessionPeerConfig(
+  db: Database,
+  workspace: string,
+  session: string,
+  peer: string,
+  change?: SessionPeerConfig,
+): Promise<{ observe_me: boolean; observe_others: boolean }> {
+  const [row] = await db.query<{ observe_me: boolean; observe_others: boolean }>(
+    `UPDATE session_peers SET observe_me = coalesce($4::boolean, observe_me),
+       observe_others = coalesce($5::boolean, observe_others)
+     WHERE workspace_id = $1 AND session_id = $2 AND peer_id = $3 AND left_at IS NULL
+     RETURNING observe_me, observe_others`,
+    [workspace, session, peer, change?.observe_me ?? null, change?.observe_others ?? null],
+  );
+  if (!row)
+    throw new MemoryError('not_found', `peer "${peer}" is not a member of session "${session}"`, {
+      field: 'peer_id',
+      hint: 'Add it with POST /v3/workspaces/{workspace_id}/sessions/{session_id}/peers.',
+    });
+  return row;
+}
+
+/**
+ * A copy of a session under a new id: metadata, configuration, members with their
+ * configuration, and its messages (up to and including `upTo` when given), in one statement.
+ */
+export async function cloneSession(
+  db: Database,
+  workspace: string,
+  session: string,
+  upTo: string | undefined,
+): Promise<Session> {
+  const [row] = await db.query<{ session: Session | null; source_found: boolean; cut_found: boolean }>(
+    `WITH source AS (SELECT * FROM sessions WHERE workspace_id = $1 AND id = $2),
+     cut AS (SELECT created_at, seq FROM messages WHERE workspace_id = $1 AND session_id = $2 AND id = $4::text),
+     picked AS (
+       SELECT m.* FROM messages m WHERE m.workspace_id = $1 AND m.session_id = $2
+         AND ($4::text IS NULL OR (m.created_at, m.seq) <= (SELECT created_at, seq FROM cut))
+     ),
+     created AS (
+       INSERT INTO sessions (workspace_id, id, metadata, configuration, message_count)
+       SELECT $1, $3, metadata, configuration, (SELECT count(*) FROM picked) FROM source
+       WHERE $4::text IS NULL OR EXISTS (SELECT 1 FROM cut)
+       RETURNING *
+     ),
+     members AS (
+       INSERT INTO session_peers (workspace_id, session_id, peer_id, observe_me, observe_others, joined_at, left_at)
+       SELECT $1, $3, sp.peer_id, sp.observe_me, sp.observe_others, sp.joined_at, sp.left_at FROM session_peers sp
+       WHERE sp.workspace_id = $1 AND sp.session_id = $2 AND EXISTS (SELECT 1 FROM created) ORDER BY sp.seq
+     ),
+     copied AS (
+       INSERT INTO messages (workspace_id, session_id, peer_id, content, metadata, token_count, created_at)
+       SELECT $1, $3, peer_id, content, metadata, token_count, created_at FROM picked
+       WHERE EXISTS (SELECT 1 FROM created) ORDER BY created_at, seq
+     )
+     SELECT (SELECT ${SESSION_JSON} FROM created s) AS session,
+       EXISTS (SELECT 1 FROM source) AS source_found, EXISTS (SELECT 1 FROM cut) AS cut_found`,
+    [workspace, session, randomUUID(), upTo ?? null],
+  );
+  if (!row?.source_found) throw new NotFoundError('session', session, 'session_id');
+  if (!row.session)
+    throw new MemoryError('not_found', `message "${upTo}" is not in session "${session}"`, {
+      field: 'message_id',
+      hint: 'List the session’s messages to find the id to clone up to.',
+    });
+  return row.session;
+}

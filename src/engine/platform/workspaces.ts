@@ -1,0 +1,88 @@
+// The workspace operations of the platform API, one SQL statement each; kept in one file per
+// entity, as the platform's routers are, because each is a few lines of SQL.
+import { MemoryError } from '../../service/errors.js';
+import type { Database } from '../database/database.js';
+import { WORKSPACE_JSON } from './platform-columns.js';
+import { type FilterColumns, filterCondition } from './platform-filter.js';
+import { type Page, type PageRequest, readPage } from './platform-page.js';
+
+export type Workspace = {
+  id: string;
+  metadata: Record<string, unknown>;
+  configuration: Record<string, unknown>;
+  created_at: string;
+};
+
+export type WorkspaceChange = {
+  metadata?: Record<string, unknown> | undefined;
+  configuration?: Record<string, unknown> | undefined;
+};
+
+const WORKSPACE_FILTERS: FilterColumns = {
+  id: { column: 'w.id', kind: 'text' },
+  metadata: { column: 'w.metadata', kind: 'json' },
+  created_at: { column: 'w.created_at', kind: 'time' },
+};
+
+export function workspaceNotFound(id: string): MemoryError {
+  return new MemoryError('not_found', `workspace "${id}" does not exist`, {
+    field: 'workspace_id',
+    hint: 'Create it with POST /v3/workspaces.',
+  });
+}
+
+/** The workspace, created with the given metadata and configuration when it does not exist. */
+export async function getOrCreateWorkspace(
+  db: Database,
+  id: string,
+  initial: WorkspaceChange,
+): Promise<Workspace> {
+  const [row] = await db.query<{ workspace: Workspace }>(
+    `WITH created AS (
+       INSERT INTO workspaces (id, metadata, configuration) VALUES ($1, $2::jsonb, $3::jsonb)
+       ON CONFLICT (id) DO NOTHING RETURNING *
+     )
+     SELECT ${WORKSPACE_JSON} AS workspace FROM created w
+     UNION ALL
+     SELECT ${WORKSPACE_JSON} FROM workspaces w WHERE w.id = $1 AND NOT EXISTS (SELECT 1 FROM created)`,
+    [id, JSON.stringify(initial.metadata ?? {}), JSON.stringify(initial.configuration ?? {})],
+  );
+  if (!row) throw workspaceNotFound(id);
+  return row.workspace;
+}
+
+export function listWorkspaces(
+  db: Database,
+  filters: Record<string, unknown> | undefined,
+  page: PageRequest,
+): Promise<Page<Workspace>> {
+  const params: unknown[] = [];
+  const where = filterCondition(filters, WORKSPACE_FILTERS, params);
+  return readPage(
+    db,
+    { from: 'workspaces w', alias: 'w', where, order: ['w.created_at', 'w.id'], json: WORKSPACE_JSON },
+    params,
+    page,
+  );
+}
+
+/** Replaces the metadata and/or the configuration given; the others stay. */
+export async function updateWorkspace(db: Database, id: string, change: WorkspaceChange): Promise<Workspace> {
+  const [row] = await db.query<{ workspace: Workspace }>(
+    `UPDATE workspaces w SET metadata = coalesce($2::jsonb, w.metadata),
+       configuration = coalesce($3::jsonb, w.configuration)
+     WHERE w.id = $1 RETURNING ${WORKSPACE_JSON} AS workspace`,
+    [id, jsonOrNull(change.metadata), jsonOrNull(change.configuration)],
+  );
+  if (!row) throw workspaceNotFound(id);
+  return row.workspace;
+}
+
+/** Deletes a workspace with everything in it (its peers, sessions, messages and what was learned). */
+export async function deleteWorkspace(db: Database, id: string): Promise<void> {
+  const deleted = await db.query('DELETE FROM workspaces WHERE id = $1 RETURNING id', [id]);
+  if (deleted.length === 0) throw workspaceNotFound(id);
+}
+
+/** A JSON parameter, or null for a value not given (SQL keeps the stored one). */
+export const jsonOrNull = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
