@@ -76,6 +76,8 @@ function parseJson(text: string): unknown {
     return JSON.parse(text);
   } catch (error) {
     const message = (error as Error).message;
+    if (/end of JSON input/.test(message))
+      throw invalidEntry('file', 'is not JSON: it ends before the JSON does (was it cut short?)');
     const position = Number(/position (\d+)/.exec(message)?.[1] ?? Number.NaN);
     if (Number.isNaN(position)) throw invalidEntry('file', `is not JSON (${message})`);
     const before = text.slice(0, position).split('\n');
