@@ -7,6 +7,8 @@ import { listen } from '../http/listen.js';
 import { createMcpHttpApp } from '../http/mcp-http-app.js';
 import { BoundedFrames } from '../mcp/bounded-frames.js';
 import { createMcpServer } from '../mcp/create-mcp-server.js';
+import { MemoryWatch } from '../mcp/memory-watch.js';
+import { openRemoteMemory } from '../remote/open-remote-memory.js';
 import { LIMITS } from '../schemas/limits.js';
 import { VERSION } from '../version.js';
 import { describeStore, openEngine, reportUnusableDatabase } from './open-engine.js';
@@ -14,10 +16,13 @@ import { stopOnExit } from './stop-on-exit.js';
 
 /** `peermem mcp`: the memory of one workspace, served over stdio or HTTP until told to stop. */
 export async function runMcp(config: Config): Promise<void> {
+  if (config.remote && config.wallet !== undefined) return runRemoteMcp(config, config.wallet);
   const { database, engine } = openEngine(config, { deriver: config.deriver });
   reportUnusableDatabase(database);
   const context: ToolContext = { memory: engine.memory(config.workspace) };
-  const served = config.http ? await serveHttp(context, config) : serveOverStdio(context);
+  // Sees the memory change (also by other processes on the same database) for subscribed clients.
+  const watch = new MemoryWatch(context.memory);
+  const served = config.http ? await serveHttp(context, config, watch) : serveOverStdio(context, watch);
   // One line on stderr, so that a person starting it by hand sees what it serves (stdout is MCP's).
   console.error(
     `peermem ${VERSION}: MCP over ${served.where} (workspace "${config.workspace}", ${describeStore(config)}, learning ${config.deriver ? 'on' : 'off'})`,
@@ -26,6 +31,7 @@ export async function runMcp(config: Config): Promise<void> {
   await stopOnExit(
     async () => {
       await stop();
+      await watch.close();
       await engine.stop();
       await database.close();
     },
@@ -33,9 +39,21 @@ export async function runMcp(config: Config): Promise<void> {
   );
 }
 
+/**
+ * `peermem mcp --upstream URL`: the same tools, served from the memory the upstream gateway
+ * keeps for the wallet. No data folder, database or deriver is opened here.
+ */
+async function runRemoteMcp(config: Config, wallet: NonNullable<Config['wallet']>): Promise<void> {
+  const remote = await openRemoteMemory(wallet);
+  const context: ToolContext = { memory: remote.memory };
+  const served = config.http ? await serveHttp(context, config) : serveOverStdio(context);
+  console.error(`peermem ${VERSION}: MCP over ${served.where} (${remote.description})`);
+  await stopOnExit(() => served.stop(), { onStdinClose: !config.http });
+}
+
 type Served = { where: string; stop(): Promise<void> };
 
-function serveOverStdio(context: ToolContext): Served {
+function serveOverStdio(context: ToolContext, watch?: MemoryWatch): Served {
   // Frames past the request limit are dropped as they stream in and answered with an error,
   // where the SDK's own reader would close the transport and leave a server that hears nothing.
   const frames = new BoundedFrames(LIMITS.requestBodyBytes, (id) => {
@@ -57,17 +75,19 @@ function serveOverStdio(context: ToolContext): Served {
   const wire = new StdioServerTransport(frames, process.stdout, {
     maxBufferSize: 2 * LIMITS.requestBodyBytes,
   });
-  const handle = serveStdio(() => createMcpServer(context), {
+  const live = watch ? ({ watch, delivery: 'connection' } as const) : undefined;
+  const handle = serveStdio(() => createMcpServer(context, live), {
     transport: wire,
     onerror: (error) => console.error(`peermem: ${error.message}`),
   });
   return { where: 'stdio', stop: () => handle.close() };
 }
 
-async function serveHttp(context: ToolContext, config: Config): Promise<Served> {
+async function serveHttp(context: ToolContext, config: Config, watch?: MemoryWatch): Promise<Served> {
   const { app, close } = createMcpHttpApp(context, {
     token: config.token,
     loopback: isLoopbackHost(config.host),
+    watch,
   });
   const server = await listen(app.fetch, config.host, config.port);
   return {

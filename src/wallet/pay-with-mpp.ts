@@ -29,6 +29,23 @@ export function payWithMpp(
   account: LocalAccount,
   options: PayWithMppOptions,
 ): typeof fetch {
+  const mppx = createMppClient(account, options, inner, (challenge, createCredential) => {
+    checkMppChallenge(challenge.request, options);
+    return createCredential();
+  });
+  return mppx.fetch as typeof fetch;
+}
+
+/**
+ * The MPP client of `account`: Tempo `charge` in pull mode, on the Tempo nodes known and those
+ * of `options.rpcUrls`. `onChallenge` decides whether a challenge is paid.
+ */
+export function createMppClient(
+  account: LocalAccount,
+  options: Pick<PayWithMppOptions, 'rpcUrls'>,
+  inner: typeof fetch = fetch,
+  onChallenge?: (challenge: { request: unknown }, createCredential: () => Promise<string>) => Promise<string>,
+) {
   const rpcUrls: Record<number, string> = {
     ...Object.fromEntries(Object.entries(KNOWN_TEMPO_CHAINS).map(([id, chain]) => [id, chain.rpcUrl])),
     ...options.rpcUrls,
@@ -41,29 +58,39 @@ export function payWithMpp(
       );
     return tempoClient(chainId, rpcUrl);
   };
-  const currencies = new Set(
-    [...TEMPO_STABLECOINS, ...(options.allowedCurrencies ?? [])].map((currency) => currency.toLowerCase()),
-  );
-  const mppx = Mppx.create({
+  return Mppx.create({
     methods: [tempo.charge({ account, mode: 'pull', getClient: clientFor })],
     polyfill: false,
     fetch: inner,
-    async onChallenge(challenge, { createCredential }) {
-      const request = challenge.request as { amount?: string; currency?: string };
-      if (!currencies.has(String(request.currency).toLowerCase()))
-        throw new Error(
-          `MPP: the gateway asks to be paid in ${request.currency}, a token this wallet does not pay in`,
-        );
-      if (!/^\d+$/.test(request.amount ?? ''))
-        throw new Error(`MPP: the gateway asks for an amount that is not a whole number of base units`);
-      const amount = BigInt(request.amount as string);
-      if (amount > options.maxAmount) {
-        throw new Error(
-          `MPP: the gateway asks for ${amount} base units, more than this wallet pays at once (${options.maxAmount})`,
-        );
-      }
-      return createCredential();
-    },
+    ...(onChallenge === undefined
+      ? {}
+      : {
+          onChallenge: (challenge, { createCredential }) => onChallenge(challenge, () => createCredential()),
+        }),
   });
-  return mppx.fetch as typeof fetch;
+}
+
+/**
+ * The amount an MPP challenge asks for, in base units, once its currency is one the wallet pays
+ * in and the amount is within `maxAmount`; throws before anything is signed otherwise.
+ */
+export function checkMppChallenge(
+  request: unknown,
+  options: Pick<PayWithMppOptions, 'maxAmount' | 'allowedCurrencies'>,
+): { amount: bigint; currency: string } {
+  const { amount: asked, currency } = request as { amount?: string; currency?: string };
+  const currencies = new Set(
+    [...TEMPO_STABLECOINS, ...(options.allowedCurrencies ?? [])].map((known) => known.toLowerCase()),
+  );
+  if (!currencies.has(String(currency).toLowerCase()))
+    throw new Error(`MPP: the gateway asks to be paid in ${currency}, a token this wallet does not pay in`);
+  if (!/^\d+$/.test(asked ?? ''))
+    throw new Error(`MPP: the gateway asks for an amount that is not a whole number of base units`);
+  const amount = BigInt(asked as string);
+  if (amount > options.maxAmount) {
+    throw new Error(
+      `MPP: the gateway asks for ${amount} base units, more than this wallet pays at once (${options.maxAmount})`,
+    );
+  }
+  return { amount, currency: String(currency) };
 }

@@ -1,0 +1,56 @@
+import type { Config } from '../config.js';
+import { MemoryError } from '../service/errors.js';
+import type { MemoryService } from '../service/memory-service.js';
+import { findWalletKey, WalletStoreError } from '../wallet/wallet-store.js';
+import { createRemoteMemoryService } from './remote-memory-service.js';
+import { formatUsd, SpendingLedger } from './spending-ledger.js';
+import { UpstreamClient } from './upstream-client.js';
+
+export type RemoteMemory = {
+  memory: MemoryService;
+  /** For the start-up line: the upstream, the wallet's address and the spending limits. */
+  description: string;
+};
+
+/**
+ * The memory of `peermem mcp --upstream`: the wallet's workspace at the upstream gateway, paid
+ * within the configured limits. Nothing is opened locally but the wallet's key and its ledger.
+ */
+export async function openRemoteMemory(wallet: NonNullable<Config['wallet']>): Promise<RemoteMemory> {
+  let privateKey = wallet.privateKey;
+  if (privateKey === undefined) {
+    const stored = await findWalletKey({ dir: wallet.dir }).catch((error: unknown) => {
+      if (error instanceof WalletStoreError) throw new MemoryError('unavailable', error.message);
+      throw error;
+    });
+    if (stored === undefined) {
+      throw new MemoryError(
+        'unavailable',
+        'remote mode needs a wallet to sign in and pay with, and none is set',
+        {
+          hint: 'Set PEERMEM_PRIVATE_KEY, or run peermem wallet init (or import) once',
+        },
+      );
+    }
+    privateKey = stored.privateKey;
+  }
+  const ledger = new SpendingLedger(wallet.dir, {
+    maxPerCall: wallet.maxPerCall,
+    dailyBudget: wallet.dailyBudget,
+  });
+  const client = new UpstreamClient({
+    upstream: wallet.upstream,
+    privateKey: privateKey as `0x${string}`,
+    ledger,
+    payWith: wallet.payWith,
+    ...(wallet.allowedAsset === undefined ? {} : { x402Assets: [wallet.allowedAsset] }),
+    mpp: {
+      rpcUrls: { [wallet.tempo.chainId]: wallet.tempo.rpcUrl },
+      ...(wallet.tempo.currency === undefined ? {} : { currencies: [wallet.tempo.currency] }),
+    },
+  });
+  return {
+    memory: createRemoteMemoryService(client),
+    description: `remote: the memory of wallet ${client.account.address} at ${wallet.upstream}, paying at most ${formatUsd(wallet.maxPerCall)} USD a call and ${formatUsd(wallet.dailyBudget)} USD a day`,
+  };
+}

@@ -1,0 +1,55 @@
+import type { AddMessagesInput } from '../schemas/message.js';
+import { MemoryError } from '../service/errors.js';
+import type { MemoryService } from '../service/memory-service.js';
+import type { UpstreamClient } from './upstream-client.js';
+
+/**
+ * The memory the upstream gateway keeps for the wallet (its workspace is the wallet's address):
+ * every method is one request to `/api/memory/...`, signed in or paid by `client`. Inputs and
+ * answers are the gateway's, which are the tools' own shapes.
+ */
+export function createRemoteMemoryService(client: UpstreamClient): MemoryService {
+  return {
+    addMessages: (input) => client.paid('/messages', gatewayMessages(input)),
+    chat: (input) => client.paid('/chat', input),
+    listMessages: (input) => client.signed('/messages/list', input),
+    listPeers: () => client.signed('/peers', {}),
+    listPeerSessions: (input) => client.signed('/peers/sessions', input),
+    getRepresentation: (input) => client.signed('/representation', input),
+    getPeerCard: (input) => client.signed('/card', input),
+    setPeerCard: (input) => client.signed('/card/set', input),
+    listSessions: (input) => client.signed('/sessions', input),
+    listSessionPeers: (input) => client.signed('/sessions/peers', input),
+    addSessionPeers: (input) => client.signed('/sessions/peers/add', input),
+    removeSessionPeers: (input) => client.signed('/sessions/peers/remove', input),
+    deleteSession: (input) => client.signed('/sessions/delete', input),
+    getSessionSummaries: (input) => client.signed('/sessions/summaries', input),
+    getContext: (input) => client.signed('/context', input),
+    search: (input) => client.signed('/search', input),
+    async getDeriverStatus() {
+      throw new MemoryError(
+        'unavailable',
+        'the learning progress is not reported by the upstream gateway: this server runs in remote mode (--upstream), and learning happens upstream',
+        {
+          hint: 'Memory written upstream is learned there; get_context and get_representation show what has been learned.',
+        },
+      );
+    },
+  };
+}
+
+/** The gateway stamps each message's time itself: a `created_at` given here cannot be kept. */
+function gatewayMessages(input: AddMessagesInput) {
+  const index = input.messages.findIndex((message) => message.created_at !== undefined);
+  if (index !== -1) {
+    throw new MemoryError(
+      'invalid_input',
+      'created_at cannot be set in remote mode: the upstream gateway stamps each message with the time it receives it',
+      { field: `messages.${index}.created_at`, hint: 'Leave created_at out.' },
+    );
+  }
+  return {
+    session: input.session,
+    messages: input.messages.map(({ created_at: _, ...message }) => message),
+  };
+}

@@ -1,0 +1,460 @@
+import { x402Client, x402HTTPClient } from '@x402/core/client';
+import { decodePaymentRequiredHeader } from '@x402/core/http';
+import type { PaymentRequired, PaymentRequirements } from '@x402/core/types';
+import { registerExactEvmScheme } from '@x402/evm/exact/client';
+import {
+  createSIWxPayload,
+  encodeSIWxHeader,
+  SIGN_IN_WITH_X,
+  type SIWxExtension,
+} from '@x402/extensions/sign-in-with-x';
+import { BaseError, type Hex } from 'viem';
+import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
+import { BASE_MAINNET_USDC } from '../payments/payment-settings.js';
+import { GatewayError } from '../schemas/gateway.js';
+import { MemoryError, UnavailableError } from '../service/errors.js';
+import { checkMppChallenge, createMppClient } from '../wallet/pay-with-mpp.js';
+import { formatUsd, type MicroUsd, type SpendingLedger } from './spending-ledger.js';
+
+/** A token the wallet pays x402 offers in: USDC of Base, and any the configuration names. */
+export type X402Asset = { network: string; asset: string };
+
+export type UpstreamClientOptions = {
+  /** The gateway's root URL; its endpoints are under /api/memory. */
+  upstream: string;
+  privateKey: Hex;
+  ledger: SpendingLedger;
+  /** The protocol tried first when a 402 offers both; the other one is used when it alone fits. */
+  payWith: 'x402' | 'mpp';
+  /** x402 tokens beyond Base USDC that the wallet pays in (a devnet's USDC), each worth 1 USD. */
+  x402Assets?: readonly X402Asset[];
+  /** MPP: Tempo nodes by chain id, and TIP-20 tokens beyond Tempo's stablecoins paid in. */
+  mpp?: { rpcUrls?: Record<number, string>; currencies?: readonly string[] };
+  /**
+   * How long a call may wait for the upstream before it is reported unreachable, retries
+   * included (12 s); a request carrying a payment may wait longer (90 s), as settlement on a
+   * chain takes seconds and the upstream has just answered.
+   */
+  deadlineMs?: number;
+  paidDeadlineMs?: number;
+  /** Where one line per payment is written (stderr). */
+  log?: (line: string) => void;
+  fetch?: typeof fetch;
+};
+
+/** A sign-in signed ahead of the call that will use it, for one endpoint. */
+type PreparedSignIn = { header: string; expiresAt: number };
+
+/** The sign-in challenges a prepared sign-in may be used until, less this margin. */
+const PREPARED_MARGIN_MS = 30_000;
+const RETRY_BASE_MS = 200;
+const RETRY_MAX_MS = 2_000;
+/** Attempts of one request: the waits between them add up to about 3 s. */
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Calls one upstream gateway with one wallet: signs in to the free endpoints (SIWX, a fresh
+ * signature per call, the next one prepared ahead) and pays the paid ones (x402 or MPP) within
+ * the spending policy, which is checked before anything is signed. Network errors, 429 and 5xx
+ * are retried with backoff within a deadline; a paid request is only ever retried with the
+ * payment it already carries, so no call is paid twice.
+ */
+export class UpstreamClient {
+  readonly account: PrivateKeyAccount;
+  readonly upstream: URL;
+  private readonly x402: x402Client;
+  private readonly http: x402HTTPClient;
+  private readonly prepared = new Map<string, PreparedSignIn>();
+  private readonly fetch: typeof fetch;
+  private readonly log: (line: string) => void;
+
+  constructor(private readonly options: UpstreamClientOptions) {
+    this.account = privateKeyToAccount(options.privateKey);
+    this.upstream = new URL(options.upstream);
+    // The spending policy is checked here before signing; the library's own cap stays off.
+    this.x402 = registerExactEvmScheme(new x402Client(), { signer: this.account }).setSpendControls(false);
+    this.http = new x402HTTPClient(this.x402);
+    this.fetch = options.fetch ?? fetch;
+    this.log = options.log ?? ((line) => console.error(line));
+  }
+
+  /** A free endpoint, signed in as the wallet. */
+  async signed<Output>(path: string, body: unknown): Promise<Output> {
+    const url = this.url(path);
+    const json = JSON.stringify(body);
+    const deadline = Date.now() + (this.options.deadlineMs ?? 12_000);
+    const prepared = this.takePrepared(path);
+    let { response } = await this.send(url, json, prepared ? { [SIGN_IN_WITH_X]: prepared } : {}, deadline);
+    if (response.status === 402) {
+      const challenge = signInChallenge(response);
+      if (challenge === undefined) throw this.unexpected(path, response);
+      ({ response } = await this.send(
+        url,
+        json,
+        { [SIGN_IN_WITH_X]: await this.signIn(challenge, url) },
+        deadline,
+      ));
+      if (response.status === 402) {
+        const reason = decodeRequired(response)?.error ?? 'no reason given';
+        throw new MemoryError(
+          'unavailable',
+          `the upstream ${this.upstream.origin} refused the wallet's sign-in: ${reason}`,
+          {
+            hint: 'Check that the computer clock is right and that --upstream is the gateway’s public URL.',
+          },
+        );
+      }
+    }
+    const output = await this.answer<Output>(path, response);
+    this.prepareNext(path, url, json);
+    return output;
+  }
+
+  /** A paid endpoint: asks the price, checks it against the policy, pays and sends once more. */
+  async paid<Output>(path: string, body: unknown): Promise<Output> {
+    const url = this.url(path);
+    const json = JSON.stringify(body);
+    const { response } = await this.send(url, json, {}, Date.now() + (this.options.deadlineMs ?? 12_000));
+    if (response.status !== 402) return this.answer<Output>(path, response);
+    const payment = await this.preparePayment(path, json, response);
+    let outcome: Awaited<ReturnType<UpstreamClient['send']>>;
+    try {
+      outcome = await this.send(
+        url,
+        json,
+        payment.headers,
+        Date.now() + (this.options.paidDeadlineMs ?? 90_000),
+      );
+    } catch (error) {
+      // Never answered: it may have been paid, so the reservation stands and nothing is re-signed.
+      throw new UnavailableError(
+        `the upstream ${this.upstream.origin} did not answer the paid call to ${path}; its payment of ${formatUsd(payment.amount)} USD may have been settled`,
+        {
+          hint: 'It is not paid again automatically. Check whether the call took effect (list_messages) before repeating it.',
+          cause: error,
+        },
+      );
+    }
+    const { response: paidResponse, uncertain } = outcome;
+    if (paidResponse.status === 200) {
+      const transaction = paidTransaction(paidResponse.headers);
+      await this.options.ledger.settled(payment.reservation, transaction);
+      const today = await this.options.ledger.report();
+      this.log(
+        `peermem: paid ${formatUsd(payment.amount)} USD for ${path} with ${payment.protocol} (transaction ${transaction}); today ${formatUsd(today.total)} of ${formatUsd(this.options.ledger.policy.dailyBudget)} USD`,
+      );
+      return this.answer<Output>(path, paidResponse);
+    }
+    if (paidResponse.status === 402 && uncertain) {
+      throw new UnavailableError(
+        `the paid call to ${path} lost its answer and its payment was then refused as already used: it was probably settled (${formatUsd(payment.amount)} USD)`,
+        {
+          hint: 'It is not paid again automatically. Check whether the call took effect before repeating it.',
+        },
+      );
+    }
+    if (paidResponse.status < 500) await this.options.ledger.released(payment.reservation);
+    if (paidResponse.status === 402) {
+      const reason = decodeRequired(paidResponse)?.error ?? 'no reason given';
+      throw new MemoryError(
+        'unavailable',
+        `the upstream ${this.upstream.origin} refused the payment for ${path}: ${reason}`,
+        {
+          hint: 'Check the wallet’s balance (peermem wallet balance) and that it pays on the upstream’s chain.',
+        },
+      );
+    }
+    return this.answer<Output>(path, paidResponse);
+  }
+
+  private url(path: string): URL {
+    return new URL(
+      `api/memory${path}`,
+      this.upstream.href.endsWith('/') ? this.upstream : `${this.upstream.href}/`,
+    );
+  }
+
+  /**
+   * Picks what to pay with from a 402, checks its price against the policy (and counts it in
+   * the ledger), and only then signs. Throws, having signed nothing, when it does not fit.
+   */
+  private async preparePayment(
+    path: string,
+
+    json: string,
+    response: Response,
+  ): Promise<{ headers: Record<string, string>; amount: MicroUsd; reservation: string; protocol: string }> {
+    const text = await response.clone().text();
+    const required = decodeRequired(response, text);
+    const offer = required === undefined ? undefined : this.x402Offer(required);
+    const mpp = response.headers.get('www-authenticate')?.startsWith('Payment') === true;
+    const order = this.options.payWith === 'mpp' ? ['mpp', 'x402'] : ['x402', 'mpp'];
+    for (const protocol of order) {
+      if (protocol === 'x402' && required !== undefined && offer !== undefined) {
+        const amount = BigInt(
+          offer.amount ?? (offer as { maxAmountRequired?: string }).maxAmountRequired ?? 'NaN',
+        );
+        const reservation = await this.options.ledger.reserve(path, amount);
+        try {
+          const payload = await this.x402.createPaymentPayload({ ...required, accepts: [offer] });
+          return { headers: this.http.encodePaymentSignatureHeader(payload), amount, reservation, protocol };
+        } catch (error) {
+          await this.options.ledger.released(reservation);
+          throw paymentFailed(path, error);
+        }
+      }
+      if (protocol === 'mpp' && mpp) {
+        const client = createMppClient(this.account, {
+          ...(this.options.mpp?.rpcUrls ? { rpcUrls: this.options.mpp.rpcUrls } : {}),
+        });
+        const init: RequestInit = {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: json,
+        };
+        let prepared: Awaited<ReturnType<typeof client.preparePayment>>;
+        let amount: bigint;
+        try {
+          prepared = await client.preparePayment(response.clone(), { request: init } as never);
+          ({ amount } = checkMppChallenge(prepared.challenge.request, {
+            // The spending policy (reserve, below) is the limit, with its own message.
+            maxAmount: BigInt(Number.MAX_SAFE_INTEGER),
+            ...(this.options.mpp?.currencies ? { allowedCurrencies: this.options.mpp.currencies } : {}),
+          }));
+        } catch (error) {
+          throw paymentFailed(path, error);
+        }
+        const reservation = await this.options.ledger.reserve(path, amount);
+        try {
+          const credential = await prepared.createCredential();
+          const headers = new Headers(prepared.setCredential(init, credential).headers);
+          return {
+            headers: { authorization: headers.get('authorization') ?? '' },
+            amount,
+            reservation,
+            protocol,
+          };
+        } catch (error) {
+          await this.options.ledger.released(reservation);
+          throw paymentFailed(path, error);
+        }
+      }
+    }
+    const offered =
+      required?.accepts.map((accept) => `${accept.asset} on ${accept.network}`).join(', ') || 'none';
+    throw new MemoryError(
+      'unavailable',
+      `the upstream ${this.upstream.origin} asks to be paid in a way this wallet does not pay (x402 offers: ${offered}${mpp ? '; MPP' : ''}); nothing was signed`,
+      {
+        hint: 'Name the upstream’s token with --x402-network and --x402-asset, or allow MPP with --pay-with mpp and the Tempo settings.',
+      },
+    );
+  }
+
+  /** The x402 offer in a token the wallet pays in, with the `exact` scheme. */
+  private x402Offer(required: PaymentRequired): PaymentRequirements | undefined {
+    const allowed = [BASE_MAINNET_USDC, ...(this.options.x402Assets ?? [])];
+    return required.accepts.find(
+      (accept) =>
+        accept.scheme === 'exact' &&
+        allowed.some(
+          (asset) =>
+            asset.network === accept.network &&
+            asset.asset.toLowerCase() === String(accept.asset).toLowerCase(),
+        ),
+    );
+  }
+
+  /**
+   * POSTs `json` with `headers`, again on a network error, 429 or 5xx, with backoff, until the
+   * deadline; `uncertain` tells whether an earlier attempt may have reached the upstream.
+   */
+  private async send(
+    url: URL,
+    json: string,
+    headers: Record<string, string>,
+    deadline: number,
+  ): Promise<{ response: Response; uncertain: boolean }> {
+    let uncertain = false;
+    let lastProblem = '';
+    for (let attempt = 0; ; attempt += 1) {
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) break;
+      try {
+        const response = await this.fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: json,
+          signal: AbortSignal.timeout(remaining),
+        });
+        if (response.status !== 429 && response.status < 500) return { response, uncertain };
+        if (response.status !== 429) uncertain = true;
+        const wait = backoff(attempt, Number(response.headers.get('retry-after')) * 1000);
+        // Out of attempts or time: the upstream's own answer (its error, its Retry-After) is passed on.
+        if (attempt + 1 >= MAX_ATTEMPTS || Date.now() + wait >= deadline) return { response, uncertain };
+        await response.body?.cancel();
+        await sleep(wait);
+      } catch (error) {
+        // A refused connection sent nothing; any other failure may have reached the upstream.
+        if (networkCode(error) !== 'ECONNREFUSED') uncertain = true;
+        lastProblem = describeNetworkError(error);
+        const wait = backoff(attempt, 0);
+        if (attempt + 1 >= MAX_ATTEMPTS || Date.now() + wait >= deadline) break;
+        await sleep(wait);
+      }
+    }
+    throw new UnavailableError(
+      `the upstream ${this.upstream.origin} is unreachable: ${lastProblem || 'no answer in time'}`,
+      {
+        hint: 'Check that the gateway runs at that URL and this machine can reach it (--upstream, PEERMEM_UPSTREAM), then try again.',
+      },
+    );
+  }
+
+  private async signIn(challenge: SIWxExtension, url: URL): Promise<string> {
+    const chain = challenge.supportedChains.find((candidate) => candidate.chainId.startsWith('eip155:'));
+    if (chain === undefined) {
+      throw new MemoryError(
+        'unavailable',
+        `the upstream ${this.upstream.origin} offers no sign-in an EVM wallet can make`,
+      );
+    }
+    const payload = await createSIWxPayload(
+      { ...challenge.info, chainId: chain.chainId, type: chain.type },
+      this.account,
+      url.href,
+    );
+    return encodeSIWxHeader(payload);
+  }
+
+  private takePrepared(path: string): string | undefined {
+    const prepared = this.prepared.get(path);
+    this.prepared.delete(path);
+    return prepared !== undefined && prepared.expiresAt - PREPARED_MARGIN_MS > Date.now()
+      ? prepared.header
+      : undefined;
+  }
+
+  /**
+   * Asks the endpoint for its next sign-in challenge (an unsigned request runs nothing) and
+   * signs it now, so that the next call to it is one round trip. Failures are ignored: that
+   * call then asks for its challenge itself.
+   */
+  private prepareNext(path: string, url: URL, json: string): void {
+    void (async () => {
+      const response = await this.fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: json,
+        signal: AbortSignal.timeout(5_000),
+      });
+      await response.body?.cancel();
+      const challenge = signInChallenge(response);
+      if (challenge === undefined) return;
+      const expiresAt = Date.parse(challenge.info.expirationTime ?? '') || Date.now() + 60_000;
+      this.prepared.set(path, { header: await this.signIn(challenge, url), expiresAt });
+    })().catch(() => undefined);
+  }
+
+  /** The body of a 200, or the gateway's error as a MemoryError the tool result passes on. */
+  private async answer<Output>(path: string, response: Response): Promise<Output> {
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    if (response.status === 200 && body !== undefined) return body as Output;
+    const error = GatewayError.safeParse(body);
+    if (error.success) {
+      const { code, message, field, hint } = error.data.error;
+      throw new MemoryError(code, message, {
+        ...(field === undefined ? {} : { field }),
+        ...(hint === undefined ? {} : { hint }),
+      });
+    }
+    throw this.unexpected(path, response);
+  }
+
+  private unexpected(path: string, response: Response): MemoryError {
+    return new UnavailableError(
+      `the upstream ${this.upstream.origin} answered ${response.status} to ${path}, not a peermem gateway answer`,
+      { hint: 'Check that --upstream (PEERMEM_UPSTREAM) is the root URL of a peermem gateway.' },
+    );
+  }
+}
+
+/** The wait before the next attempt: doubling from 200 ms up to 2 s, or the upstream's Retry-After. */
+const backoff = (attempt: number, retryAfterMs: number) =>
+  Math.max(retryAfterMs || 0, Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** attempt));
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function decodeRequired(response: Response, body?: string): PaymentRequired | undefined {
+  const header = response.headers.get('payment-required');
+  try {
+    if (header !== null) return decodePaymentRequiredHeader(header);
+    // x402 v1: the offer is the body.
+    const parsed = JSON.parse(body ?? '') as PaymentRequired;
+    return Array.isArray(parsed.accepts) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function signInChallenge(response: Response): SIWxExtension | undefined {
+  if (response.status !== 402) return undefined;
+  return decodeRequired(response)?.extensions?.[SIGN_IN_WITH_X] as SIWxExtension | undefined;
+}
+
+/** The settlement transaction a paid answer names: x402 `transaction`, MPP `reference`. */
+function paidTransaction(headers: Headers): string {
+  const x402 = headers.get('payment-response') ?? headers.get('x-payment-response');
+  const mpp = headers.get('payment-receipt');
+  const encoded = x402 ?? mpp;
+  if (encoded === null) return 'unknown';
+  try {
+    const receipt = JSON.parse(
+      Buffer.from(encoded, x402 === null ? 'base64' : 'base64url').toString('utf8'),
+    ) as { transaction?: string; reference?: string };
+    return receipt.transaction ?? receipt.reference ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+function paymentFailed(path: string, error: unknown): MemoryError {
+  if (error instanceof MemoryError) return error;
+  return new MemoryError(
+    'unavailable',
+    `the payment for ${path} could not be made: ${safeMessage(error)}; nothing was paid`,
+  );
+}
+
+/** A node's short message, never its full text: viem puts the RPC URL (and any key in it) there. */
+function safeMessage(error: unknown): string {
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof BaseError) return cause.shortMessage;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+function networkCode(error: unknown): string | undefined {
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    if (code !== undefined) return code;
+  }
+  return undefined;
+}
+
+function describeNetworkError(error: unknown): string {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+    return 'no answer in time';
+  const code = networkCode(error);
+  return code === 'ECONNREFUSED'
+    ? 'connection refused'
+    : code !== undefined
+      ? `network error ${code}`
+      : 'network error';
+}
