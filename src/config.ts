@@ -146,6 +146,8 @@ export const Config = z
         upstream: HttpUrl,
         /** Where the key file and the spending ledger are kept. */
         dir: z.string().min(1, 'must not be empty'),
+        /** Whether the OS keychain is used (PEERMEM_KEYCHAIN=off keeps the key in the file only). */
+        keychain: z.boolean(),
         /** The node `wallet balance` reads the asset on. */
         rpcUrl: HttpUrl.optional(),
         /** The most one paid call may cost, and all paid calls of a day (UTC), in micro-USD. */
@@ -264,6 +266,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
             privateKey: env.PEERMEM_PRIVATE_KEY || undefined,
             upstream: pick('upstream') || `http://127.0.0.1:${port}`,
             dir: pick('wallet-dir') ?? envPaths('peermem', { suffix: '' }).config,
+            keychain: !['off', 'false', '0', 'no'].includes(String(env.PEERMEM_KEYCHAIN ?? 'on').toLowerCase()),
             rpcUrl: pick('rpc-url') || undefined,
             maxPerCall: pick('max-per-call') ?? '0.05',
             dailyBudget: pick('daily-budget') ?? '1.00',
