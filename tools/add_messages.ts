@@ -11,5 +11,12 @@ export const addMessagesTool = defineTool({
   inputSchema: AddMessagesInput,
   outputSchema: AddMessagesOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  handler: (input, { memory }) => memory.addMessages(input),
+  // One statement stores them all or none, so progress is its start and its end.
+  async handler(input, { memory, progress }) {
+    const count = input.messages.length;
+    await progress?.(0, count, `saving ${count} message(s)`);
+    const output = await memory.addMessages(input);
+    await progress?.(count, count, `saved ${count} message(s)`);
+    return output;
+  },
 });

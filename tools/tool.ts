@@ -1,8 +1,12 @@
 import type { z } from 'zod';
+import type { ReportProgress } from '../src/mcp/progress.js';
 import type { MemoryService } from '../src/service/memory-service.js';
 
-/** What a tool handler may use: the memory, never a database or an HTTP client. */
-export type ToolContext = { memory: MemoryService };
+/**
+ * What a tool handler may use: the memory, never a database or an HTTP client; and, when the
+ * client asked for progress on this call, how to report it.
+ */
+export type ToolContext = { memory: MemoryService; progress?: ReportProgress };
 
 /** Behaviour hints for clients deciding what needs the user's confirmation. */
 export type ToolAnnotations = {

@@ -4,12 +4,14 @@ import {
   hostHeaderValidationResponse,
   localhostAllowedHostnames,
   localhostAllowedOrigins,
+  type McpHttpHandler,
   originValidationResponse,
   ProtocolErrorCode,
 } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
 import type { ToolContext } from '../../tools/tool.js';
 import { createMcpServer } from '../mcp/create-mcp-server.js';
+import type { MemoryChange, MemoryWatch } from '../mcp/memory-watch.js';
 import { LIMITS } from '../schemas/limits.js';
 import { formatBytes } from './format-bytes.js';
 import { refuseLargeBody } from './refuse-large-body.js';
@@ -22,6 +24,12 @@ export type McpHttpOptions = {
    * loopback page: a web page on another site cannot reach the server by DNS rebinding.
    */
   loopback: boolean;
+  /**
+   * Sends the changes it sees on the clients' `subscriptions/listen` streams (protocol 2026-07-28):
+   * list changes, and updates of the resources each stream names. Learning's log lines have no
+   * stream to go on over HTTP: each request is its own server there.
+   */
+  watch?: MemoryWatch | undefined;
 };
 
 /** MCP over Streamable HTTP at `/mcp`. */
@@ -29,11 +37,22 @@ export function createMcpHttpApp(
   context: ToolContext,
   options: McpHttpOptions,
 ): { app: Hono; close(): Promise<void> } {
-  const handler = createMcpHandler(() => createMcpServer(context), {
-    maxRequestBodySize: LIMITS.requestBodyBytes,
-  });
+  const { watch } = options;
+  const handler = createMcpHandler(
+    () => createMcpServer(context, watch ? { watch, delivery: 'request' } : undefined),
+    { maxRequestBodySize: LIMITS.requestBodyBytes },
+  );
+  const streams = watch ? listenStreams(watch, handler.notify) : undefined;
   const expected = options.token === undefined ? undefined : digest(options.token);
   const app = new Hono();
+  // Every answer on /mcp is JSON-RPC, an unexpected failure too (its id is unknown here).
+  app.onError((error, c) => {
+    console.error('peermem: an MCP request over HTTP failed:', error);
+    return c.json(
+      jsonRpcError(ProtocolErrorCode.InternalError, 'The request failed unexpectedly; try again.'),
+      500,
+    );
+  });
   // Ahead of the guards and the handler: a larger body is cut off as it arrives, never held.
   app.use('/mcp', refuseLargeBody(bodyTooLarge));
   app.all('/mcp', async (c) => {
@@ -46,29 +65,118 @@ export function createMcpHttpApp(
     }
     if (expected && !bearerMatches(request.headers.get('authorization'), expected)) {
       return c.json(
-        { error: 'unauthorized', message: 'Send Authorization: Bearer <PEERMEM_MCP_TOKEN>.' },
+        jsonRpcError(
+          ProtocolErrorCode.InvalidRequest,
+          'Unauthorized: send the server token as Authorization: Bearer <PEERMEM_MCP_TOKEN>.',
+        ),
         401,
-        {
-          'WWW-Authenticate': 'Bearer realm="peermem"',
-        },
+        { 'WWW-Authenticate': 'Bearer realm="peermem"' },
       );
     }
+    if (streams && request.headers.get('mcp-method') === 'subscriptions/listen')
+      return streams.serve(request, handler.fetch);
     return handler.fetch(request);
   });
   return { app, close: () => handler.close() };
 }
 
+/** A JSON-RPC error answer to a request whose id is unknown (the body was not read). */
+const jsonRpcError = (code: number, message: string) => ({
+  jsonrpc: '2.0',
+  id: null,
+  error: { code, message },
+});
+
+/**
+ * The open `subscriptions/listen` streams: while one is open the watch is listened to, and the
+ * resources each names are watched until it closes; the changes go out through the handler's
+ * notifier, which sends each to the streams that asked for it.
+ */
+function listenStreams(watch: MemoryWatch, notify: McpHttpHandler['notify']) {
+  let open = 0;
+  let stopListening: (() => void) | undefined;
+  const forward = (change: MemoryChange) => {
+    if (change.kind === 'resource_updated') notify.resourceUpdated(change.uri);
+    else if (change.kind === 'resources_list_changed') notify.resourcesChanged();
+  };
+  return {
+    async serve(request: Request, fetch: (request: Request) => Promise<Response>): Promise<Response> {
+      const uris = await namedResources(request.clone());
+      const releases = uris.map((uri) => watch.watch(uri));
+      open++;
+      stopListening ??= watch.listen(forward);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        for (const releaseUri of releases) releaseUri();
+        if (--open === 0) {
+          stopListening?.();
+          stopListening = undefined;
+        }
+      };
+      try {
+        return whenClosed(await fetch(request), release);
+      } catch (error) {
+        release();
+        throw error;
+      }
+    },
+  };
+}
+
+/** The resource URIs a `subscriptions/listen` request names; none when the body is not one (the SDK answers it). */
+async function namedResources(request: Request): Promise<string[]> {
+  try {
+    const body = (await request.json()) as {
+      params?: { notifications?: { resourceSubscriptions?: unknown } };
+    };
+    const uris = body.params?.notifications?.resourceSubscriptions;
+    return Array.isArray(uris) ? uris.filter((uri): uri is string => typeof uri === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The same response, calling `release` once its body has ended or the client has gone. */
+function whenClosed(response: Response, release: () => void): Response {
+  if (!response.body) {
+    release();
+    return response;
+  }
+  const reader = response.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          release();
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (error) {
+        release();
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      release();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
+
 /** The 413 of an oversized body, as a JSON-RPC error a client can read (its id is unknown). */
 function bodyTooLarge(): Response {
   return Response.json(
-    {
-      jsonrpc: '2.0',
-      id: null,
-      error: {
-        code: ProtocolErrorCode.InvalidRequest,
-        message: `Request too large: one request over HTTP may be at most ${formatBytes(LIMITS.requestBodyBytes)}. Split it, for example into add_messages calls of fewer messages.`,
-      },
-    },
+    jsonRpcError(
+      ProtocolErrorCode.InvalidRequest,
+      `Request too large: one request over HTTP may be at most ${formatBytes(LIMITS.requestBodyBytes)}. Split it, for example into add_messages calls of fewer messages.`,
+    ),
     { status: 413 },
   );
 }

@@ -4,6 +4,7 @@ import {
   ProtocolErrorCode,
   ResourceNotFoundError,
   ResourceTemplate,
+  UriTemplate,
 } from '@modelcontextprotocol/server';
 import { prompts } from '../../prompts/index.js';
 import type { MemoryPrompt } from '../../prompts/prompt.js';
@@ -14,16 +15,115 @@ import type { MemoryTool, ToolContext } from '../../tools/tool.js';
 import { Id } from '../schemas/common.js';
 import { MemoryError } from '../service/errors.js';
 import { VERSION } from '../version.js';
+import type { MemoryChange, MemoryWatch } from './memory-watch.js';
+import { portableSchema } from './portable-schema.js';
+import { requestProgress } from './progress.js';
 import { SERVER_INSTRUCTIONS } from './server-instructions.js';
 import { toolErrorResult } from './tool-error-result.js';
 
+/**
+ * Change notifications: the watch that sees the memory change, and how they reach the client.
+ * `connection`: this server holds one lasting connection (stdio) and sends them itself, to the
+ * resources the client subscribed to. `request`: one server per HTTP request; the HTTP app sends
+ * them on the client's `subscriptions/listen` streams, and this server only tells its writes.
+ */
+export type LiveUpdates = { watch: MemoryWatch; delivery: 'connection' | 'request' };
+
 /** Builds the MCP server over one memory: every tool, resource and prompt, and the usage instructions. */
-export function createMcpServer(context: ToolContext): McpServer {
-  const server = new McpServer({ name: 'peermem', version: VERSION }, { instructions: SERVER_INSTRUCTIONS });
-  for (const tool of tools) registerTool(server, tool, context);
+export function createMcpServer(context: ToolContext, live?: LiveUpdates): McpServer {
+  const server = new McpServer(
+    { name: 'peermem', version: VERSION },
+    {
+      instructions: SERVER_INSTRUCTIONS,
+      capabilities: { logging: {}, resources: { subscribe: true, listChanged: true } },
+    },
+  );
+  for (const tool of tools) registerTool(server, tool, context, live?.watch);
   for (const resource of resources) registerResource(server, resource, context);
   for (const prompt of prompts) registerPrompt(server, prompt, context);
+  answerUnknownResources(server, context);
+  handleSubscriptions(server, live);
   return server;
+}
+
+/**
+ * `resources/subscribe` and `unsubscribe`. On a lasting connection each subscription is watched
+ * until unsubscribed or the connection ends, and the watch's changes are sent: updates of the
+ * subscribed resources, list changes, and learning's log lines (filtered by `logging/setLevel`).
+ */
+function handleSubscriptions(server: McpServer, live: LiveUpdates | undefined): void {
+  if (live?.delivery !== 'connection') {
+    const refuse = async (): Promise<never> => {
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidRequest,
+        'resources/subscribe needs a lasting connection: over HTTP open a subscriptions/listen stream (protocol 2026-07-28) naming the resources instead, or connect over stdio',
+      );
+    };
+    server.server.setRequestHandler('resources/subscribe', refuse);
+    server.server.setRequestHandler('resources/unsubscribe', refuse);
+    return;
+  }
+  const { watch } = live;
+  const subscribed = new Map<string, () => void>();
+  server.server.setRequestHandler('resources/subscribe', async ({ params }) => {
+    if (!subscribed.has(params.uri)) subscribed.set(params.uri, watch.watch(params.uri));
+    return {};
+  });
+  server.server.setRequestHandler('resources/unsubscribe', async ({ params }) => {
+    subscribed.get(params.uri)?.();
+    subscribed.delete(params.uri);
+    return {};
+  });
+  const send = async (change: MemoryChange) => {
+    if (change.kind === 'resource_updated') {
+      if (subscribed.has(change.uri)) await server.server.sendResourceUpdated({ uri: change.uri });
+    } else if (change.kind === 'resources_list_changed') {
+      server.sendResourceListChanged();
+    } else {
+      await server.sendLoggingMessage({
+        level: change.level,
+        logger: 'peermem',
+        data: { message: change.message, ...change.data },
+      });
+    }
+  };
+  const stopListening = watch.listen((change) => {
+    if (!server.isConnected()) return;
+    send(change).catch((error: Error) =>
+      console.error(`peermem: could not notify the client: ${error.message}`),
+    );
+  });
+  const previousOnClose = server.server.onclose;
+  server.server.onclose = () => {
+    previousOnClose?.();
+    stopListening();
+    for (const release of subscribed.values()) release();
+    subscribed.clear();
+  };
+}
+
+/**
+ * `resources/read` over the resources of `resources/index.ts`: as the SDK's own, except that a URI
+ * no resource matches is answered with the resources and templates that exist.
+ */
+function answerUnknownResources(server: McpServer, context: ToolContext): void {
+  const templates = resources.map((resource) => {
+    if ('uri' in resource) return { resource, match: (uri: string) => (uri === resource.uri ? {} : null) };
+    const template = new UriTemplate(resource.template);
+    return { resource, match: (uri: string) => template.match(uri) };
+  });
+  const known = resources.map((resource) => ('uri' in resource ? resource.uri : resource.template));
+  server.server.setRequestHandler('resources/read', async ({ params }) => {
+    const uri = parseUri(params.uri);
+    for (const { resource, match } of templates) {
+      const variables = match(uri.href);
+      if (variables) return readResource(resource, uri, variables, context);
+    }
+    throw new ResourceNotFoundError(
+      params.uri,
+      `Unknown resource ${params.uri}. The resources are ${known.join(', ')} (fill in a session or peer id, percent-encoded); resources/list and resources/templates/list list them.`,
+    );
+  });
 }
 
 function registerPrompt(server: McpServer, prompt: MemoryPrompt, context: ToolContext): void {
@@ -48,19 +148,30 @@ function registerPrompt(server: McpServer, prompt: MemoryPrompt, context: ToolCo
   );
 }
 
-function registerTool(server: McpServer, tool: MemoryTool, context: ToolContext): void {
+function registerTool(
+  server: McpServer,
+  tool: MemoryTool,
+  context: ToolContext,
+  watch: MemoryWatch | undefined,
+): void {
   server.registerTool(
     tool.name,
     {
       title: tool.title,
       description: tool.description,
-      inputSchema: tool.inputSchema,
-      outputSchema: tool.outputSchema,
+      inputSchema: portableSchema(tool.inputSchema),
+      outputSchema: portableSchema(tool.outputSchema),
       annotations: { title: tool.title, ...tool.annotations },
     },
-    async (input) => {
+    async (input, ctx) => {
       try {
-        const output = await tool.handler(input, context);
+        const progress = requestProgress(ctx);
+        const output = await tool.handler(
+          input as Parameters<MemoryTool['handler']>[0],
+          progress ? { ...context, progress } : context,
+        );
+        // A write through this process is told to subscribers at once, not at the next look.
+        if (!tool.annotations.readOnlyHint) watch?.poke();
         return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output };
       } catch (error) {
         return toolErrorResult(error, tool.name);
@@ -69,25 +180,35 @@ function registerTool(server: McpServer, tool: MemoryTool, context: ToolContext)
   );
 }
 
+async function readResource(
+  resource: MemoryResource,
+  uri: URL,
+  variables: Record<string, string | string[]>,
+  context: ToolContext,
+) {
+  const ids = resourceIds(variables);
+  try {
+    const text = await resource.read(ids, context);
+    return { contents: [{ uri: uri.href, mimeType: resource.mimeType, text }] };
+  } catch (error) {
+    if (error instanceof MemoryError && error.code === 'not_found')
+      throw new ResourceNotFoundError(
+        uri.href,
+        [`Resource not found: ${error.message}.`, error.hint].filter(Boolean).join(' '),
+      );
+    if (error instanceof MemoryError) throw new ProtocolError(ProtocolErrorCode.InvalidParams, error.message);
+    console.error(`peermem: reading ${resource.name} failed:`, error);
+    throw new ProtocolError(
+      ProtocolErrorCode.InternalError,
+      `reading ${uri.href} failed unexpectedly; try again`,
+    );
+  }
+}
+
 function registerResource(server: McpServer, resource: MemoryResource, context: ToolContext): void {
   const metadata = { title: resource.title, description: resource.description, mimeType: resource.mimeType };
-  const read = async (uri: URL, variables: Record<string, string | string[]>) => {
-    const ids = resourceIds(variables);
-    try {
-      const text = await resource.read(ids, context);
-      return { contents: [{ uri: uri.href, mimeType: resource.mimeType, text }] };
-    } catch (error) {
-      if (error instanceof MemoryError && error.code === 'not_found')
-        throw new ResourceNotFoundError(uri.href);
-      if (error instanceof MemoryError)
-        throw new ProtocolError(ProtocolErrorCode.InvalidParams, error.message);
-      console.error(`peermem: reading ${resource.name} failed:`, error);
-      throw new ProtocolError(
-        ProtocolErrorCode.InternalError,
-        `reading ${uri.href} failed unexpectedly; try again`,
-      );
-    }
-  };
+  const read = (uri: URL, variables: Record<string, string | string[]>) =>
+    readResource(resource, uri, variables, context);
   if ('uri' in resource) {
     server.registerResource(resource.name, resource.uri, metadata, (uri) => read(uri, {}));
     return;
@@ -103,6 +224,14 @@ function registerResource(server: McpServer, resource: MemoryResource, context: 
     complete,
   });
   server.registerResource(resource.name, template, metadata, read);
+}
+
+function parseUri(text: string): URL {
+  try {
+    return new URL(text);
+  } catch {
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `uri: ${text} is not a valid URI`);
+  }
 }
 
 /**
