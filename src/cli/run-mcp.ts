@@ -8,6 +8,7 @@ import { createMcpHttpApp } from '../http/mcp-http-app.js';
 import { BoundedFrames } from '../mcp/bounded-frames.js';
 import { createMcpServer } from '../mcp/create-mcp-server.js';
 import { MemoryWatch } from '../mcp/memory-watch.js';
+import { openRemoteMemory } from '../remote/open-remote-memory.js';
 import { LIMITS } from '../schemas/limits.js';
 import { VERSION } from '../version.js';
 import { describeStore, openEngine, reportUnusableDatabase } from './open-engine.js';
@@ -15,6 +16,7 @@ import { stopOnExit } from './stop-on-exit.js';
 
 /** `peermem mcp`: the memory of one workspace, served over stdio or HTTP until told to stop. */
 export async function runMcp(config: Config): Promise<void> {
+  if (config.remote && config.wallet !== undefined) return runRemoteMcp(config, config.wallet);
   const { database, engine } = openEngine(config, { deriver: config.deriver });
   reportUnusableDatabase(database);
   const context: ToolContext = { memory: engine.memory(config.workspace) };
@@ -35,6 +37,18 @@ export async function runMcp(config: Config): Promise<void> {
     },
     { onStdinClose: !config.http },
   );
+}
+
+/**
+ * `peermem mcp --upstream URL`: the same tools, served from the memory the upstream gateway
+ * keeps for the wallet. No data folder, database or deriver is opened here.
+ */
+async function runRemoteMcp(config: Config, wallet: NonNullable<Config['wallet']>): Promise<void> {
+  const remote = await openRemoteMemory(wallet);
+  const context: ToolContext = { memory: remote.memory };
+  const served = config.http ? await serveHttp(context, config) : serveOverStdio(context);
+  console.error(`peermem ${VERSION}: MCP over ${served.where} (${remote.description})`);
+  await stopOnExit(() => served.stop(), { onStdinClose: !config.http });
 }
 
 type Served = { where: string; stop(): Promise<void> };
