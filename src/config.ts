@@ -69,6 +69,8 @@ const FLAGS = {
   version: { type: 'boolean', short: 'v' },
 } as const;
 
+const PORT_NUMBER = 'must be a whole number from 0 to 65535';
+
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
 
 /** Whether an address is this machine only: the HTTP server then guards Host and Origin. */
@@ -102,9 +104,9 @@ export const Config = z
       .optional()
       .describe('A Postgres server to use instead of the embedded database.'),
     contextTokens: z.coerce
-      .number()
-      .int('must be a whole number')
-      .positive('must be greater than 0')
+      .number({ error: 'must be a whole number greater than 0' })
+      .int('must be a whole number greater than 0')
+      .positive('must be a whole number greater than 0')
       .describe('Token budget of get_context when the caller gives none.'),
     http: z.boolean().describe('Serve MCP over Streamable HTTP instead of stdio.'),
     remote: z
@@ -113,7 +115,11 @@ export const Config = z
         'mcp: serve the memory the upstream gateway (--upstream) keeps for the wallet, not a local one.',
       ),
     host: z.string().min(1).describe('Address the HTTP server binds.'),
-    port: z.coerce.number().int().min(0).max(65_535, 'must be a port number (0 to 65535)'),
+    port: z.coerce
+      .number({ error: PORT_NUMBER })
+      .int(PORT_NUMBER)
+      .min(0, PORT_NUMBER)
+      .max(65_535, PORT_NUMBER),
     token: z.string().min(16, 'must be at least 16 characters').optional().describe('Bearer token for HTTP.'),
     deriver: z.boolean().describe('Learn from new messages in this process.'),
     once: z.boolean().describe('worker: process what is queued, then exit.'),
@@ -204,7 +210,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   try {
     parsed = parseFlags(argv);
   } catch (error) {
-    throw new ConfigError((error as Error).message);
+    throw flagError(error as Error & { code?: string });
   }
   const { values, positionals } = parsed;
   if (typeof values['env-file'] === 'string') env = { ...readEnvFile(values['env-file']), ...env };
@@ -229,13 +235,13 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     dataDir: pick('data-dir') ?? envPaths('peermem', { suffix: '' }).data,
     databaseUrl: pick('database-url') || undefined,
     contextTokens: pick('context-tokens') ?? 8192,
-    http: pick('http') === true || pick('http') === 'true' || pick('http') === '1',
+    http: onOff(pick, 'http', false),
     remote,
     host: pick('host') ?? '127.0.0.1',
     port,
     args: positionals.slice(1),
     token: pick('token') || undefined,
-    deriver: !['off', 'false', '0', 'no'].includes(String(pick('deriver') ?? 'on').toLowerCase()),
+    deriver: onOff(pick, 'deriver', true),
     learning: learningSettings(pick, env),
     once: values.once === true,
     publicUrl: pick('public-url') || undefined,
@@ -299,17 +305,15 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     if (field === 'payments' || field === 'wallet' || field === 'rateLimits' || field === 'import') {
       const path = (issue?.path ?? []).map(String).join('.');
       const missing = issue?.code === 'invalid_type' && issue.message.includes('undefined');
-      throw new ConfigError(
-        `${NESTED_SOURCES[path] ?? path}: ${missing ? 'is required' : (issue?.message ?? 'is invalid')}`,
-      );
+      throw new ConfigError(`${NESTED_SOURCES[path] ?? path}: ${missing ? 'is required' : reason(issue)}`);
     }
     if (field === 'learning') {
       const path = (issue?.path ?? []).slice(1).map(String).join('.');
       const missing = issue?.code === 'invalid_type' && issue.message.includes('undefined');
-      const reason = missing ? 'is required for this reasoner or embedder' : (issue?.message ?? 'is invalid');
-      throw new ConfigError(`${LEARNING_SOURCES[path] ?? path}: ${reason}`);
+      const why = missing ? 'is required for this reasoner or embedder' : reason(issue);
+      throw new ConfigError(`${LEARNING_SOURCES[path] ?? path}: ${why}`);
     }
-    throw new ConfigError(`${describeSetting(field)}: ${issue?.message ?? 'is invalid'}`);
+    throw new ConfigError(`${describeSetting(field)}: ${reason(issue)}`);
   }
   return result.data;
 }
@@ -333,6 +337,90 @@ function parseFlags(argv: readonly string[]) {
     ]),
   ) as { [Name in keyof typeof FLAGS]: { type: (typeof FLAGS)[Name]['type'] } };
   return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
+}
+
+/**
+ * Node's parser's complaint as one line naming the flag, its variable and what it takes. Its own
+ * wording suggests a quoted positional with an unbalanced quote.
+ */
+function flagError(error: Error & { code?: string }): ConfigError {
+  const flag = /'(-{1,2}[^'\s=]+)/.exec(error.message)?.[1] ?? '';
+  const name = flag.replace(/^-+/, '');
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const near = nearestFlag(name);
+    return new ConfigError(
+      `${flag}: unknown flag${near ? ` (did you mean ${describeSetting(near)}?)` : ''}; run peermem --help for the flags`,
+    );
+  }
+  const known = Object.entries(FLAGS).find(
+    ([long, spec]) => long === name || ('short' in spec && spec.short === name),
+  )?.[0];
+  const setting = known ? describeSetting(known) : flag;
+  if (error.message.includes('does not take an argument'))
+    return new ConfigError(`${setting}: is a switch and takes no value; leave the value out`);
+  if (error.message.includes('ambiguous'))
+    return new ConfigError(`${setting}: needs a value; write a value that starts with "-" as ${flag}=VALUE`);
+  if (error.message.includes('argument missing')) return new ConfigError(`${setting}: needs a value`);
+  return new ConfigError(`${setting || 'arguments'}: ${error.message.split('\n')[0]}`);
+}
+
+/** The known flag one or two edits away from a mistyped one, if there is one. */
+function nearestFlag(name: string): string | undefined {
+  let best: { flag: string; distance: number } | undefined;
+  for (const flag of Object.keys(FLAGS)) {
+    const distance = editDistance(name, flag);
+    if (distance <= 2 && (!best || distance < best.distance)) best = { flag, distance };
+  }
+  return best?.flag;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      row.push(Math.min((previous[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, substitution));
+    }
+    previous = row;
+  }
+  return previous[b.length] ?? 0;
+}
+
+const ON = ['on', 'true', '1', 'yes'];
+const OFF = ['off', 'false', '0', 'no'];
+
+/** A switch from its flag or variable: on or off in any of the usual spellings, and nothing else. */
+function onOff(
+  pick: (name: keyof typeof FLAGS) => unknown,
+  name: 'http' | 'deriver',
+  fallback: boolean,
+): boolean {
+  const value = pick(name);
+  if (value === undefined || value === '') return fallback;
+  if (value === true) return true;
+  const word = String(value).toLowerCase();
+  if (ON.includes(word)) return true;
+  if (OFF.includes(word)) return false;
+  throw new ConfigError(
+    `${describeSetting(name)}: must be on or off (or true/false, yes/no, 1/0), not "${value}"`,
+  );
+}
+
+/**
+ * An issue's reason in the words of the settings: zod's own wording ("expected number, received
+ * NaN") becomes what is accepted; a message a schema gives is kept.
+ */
+function reason(issue: z.core.$ZodIssue | undefined): string {
+  if (!issue) return 'is invalid';
+  if (!/^(Invalid input|Too small|Too big)/.test(issue.message)) return issue.message;
+  if (issue.code === 'invalid_type' && (issue.expected === 'number' || issue.expected === 'int'))
+    return issue.expected === 'int' ? 'must be a whole number' : 'must be a number';
+  if (issue.code === 'too_small' && issue.origin === 'number')
+    return `must be ${issue.inclusive ? 'at least' : 'greater than'} ${issue.minimum}`;
+  if (issue.code === 'too_big' && issue.origin === 'number')
+    return `must be ${issue.inclusive ? 'at most' : 'less than'} ${issue.maximum}`;
+  return issue.message;
 }
 
 /**

@@ -138,12 +138,76 @@ describe('loadConfig', () => {
 
   it('names the flag and the reason when a value is wrong', () => {
     expect(() => loadConfig(['--port', '70000'], {})).toThrow(
-      /--port \(PEERMEM_PORT\): must be a port number/,
+      /--port \(PEERMEM_PORT\): must be a whole number from 0 to 65535/,
     );
     expect(() => loadConfig(['--context-tokens', '0'], {})).toThrow(/--context-tokens.*greater than 0/);
     expect(() => loadConfig(['--workspace', ''], {})).toThrow(/--workspace.*must not be empty/);
     expect(() => loadConfig(['--bogus'], {})).toThrow(ConfigError);
     expect(() => loadConfig(['serve-everything'], {})).toThrow(/unknown command "serve-everything"/);
+  });
+
+  it('says in one line which flag is wrong, its variable and what it takes', () => {
+    const message = (argv: string[], env: NodeJS.ProcessEnv = {}) => {
+      try {
+        loadConfig(argv, env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      throw new Error(`${argv.join(' ')} was accepted`);
+    };
+    const cases: [string[], NodeJS.ProcessEnv, string][] = [
+      [['--bogus'], {}, '--bogus: unknown flag; run peermem --help for the flags'],
+      [
+        ['--prot', '80'],
+        {},
+        '--prot: unknown flag (did you mean --port (PEERMEM_PORT)?); run peermem --help for the flags',
+      ],
+      [['-x'], {}, '-x: unknown flag; run peermem --help for the flags'],
+      [['--port'], {}, '--port (PEERMEM_PORT): needs a value'],
+      [['--http=yes'], {}, '--http (PEERMEM_HTTP): is a switch and takes no value; leave the value out'],
+      [['--port', 'abc'], {}, '--port (PEERMEM_PORT): must be a whole number from 0 to 65535'],
+      [[], { PEERMEM_PORT: 'abc' }, '--port (PEERMEM_PORT): must be a whole number from 0 to 65535'],
+      [['--port', '1.5'], {}, '--port (PEERMEM_PORT): must be a whole number from 0 to 65535'],
+      [
+        ['--context-tokens', 'many'],
+        {},
+        '--context-tokens (PEERMEM_CONTEXT_TOKENS): must be a whole number greater than 0',
+      ],
+      [['--summary-every', 'x'], {}, '--summary-every (PEERMEM_SUMMARY_EVERY): must be a number'],
+      [['--summary-every', '0'], {}, '--summary-every (PEERMEM_SUMMARY_EVERY): must be greater than 0'],
+      [
+        ['--deriver', 'maybe'],
+        {},
+        '--deriver (PEERMEM_DERIVER): must be on or off (or true/false, yes/no, 1/0), not "maybe"',
+      ],
+      [
+        [],
+        { PEERMEM_HTTP: 'sometimes' },
+        '--http (PEERMEM_HTTP): must be on or off (or true/false, yes/no, 1/0), not "sometimes"',
+      ],
+      [
+        ['--reasoner', 'openai', '--llm-model', 'm'],
+        { PEERMEM_LLM_TIMEOUT_MS: 'soon' },
+        'PEERMEM_LLM_TIMEOUT_MS: must be a number',
+      ],
+    ];
+    for (const [argv, env, expected] of cases) {
+      const got = message(argv, env);
+      expect(got, argv.join(' ')).toBe(expected);
+      expect(got).not.toMatch(/\n|NaN|Invalid input|expected number/);
+    }
+  });
+
+  it('takes on and off in the usual spellings for a switch', () => {
+    expect(loadConfig(['--deriver', 'OFF'], {}).deriver).toBe(false);
+    expect(loadConfig([], { PEERMEM_DERIVER: 'no' }).deriver).toBe(false);
+    expect(loadConfig([], { PEERMEM_DERIVER: 'yes' }).deriver).toBe(true);
+    expect(loadConfig([], {}).deriver).toBe(true);
+    expect(loadConfig(['--http'], {}).http).toBe(true);
+    expect(loadConfig([], { PEERMEM_HTTP: 'on' }).http).toBe(true);
+    expect(loadConfig([], { PEERMEM_HTTP: '0' }).http).toBe(false);
+    expect(loadConfig([], {}).http).toBe(false);
   });
 
   it('never repeats a secret in an error', () => {
