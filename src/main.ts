@@ -45,6 +45,9 @@ async function main(): Promise<void> {
     case 'call':
       process.exit(await (await import('./cli/run-call.js')).runCall(config));
       break;
+    case 'wallet':
+      process.exit(await (await import('./cli/run-wallet.js')).runWallet(config));
+      break;
     case 'import':
       process.exit(await (await import('./cli/run-import.js')).runImport(config));
   }

@@ -1,9 +1,11 @@
 import { BaseError, type Hex } from 'viem';
 import type { Config } from '../config.js';
 import { createWalletFetch } from '../wallet/create-wallet-fetch.js';
+import { findWalletKey, WalletStoreError } from '../wallet/wallet-store.js';
 
 /**
- * `peermem call PATH [JSON]`: one gateway request made with the wallet in PEERMEM_PRIVATE_KEY,
+ * `peermem call PATH [JSON]`: one gateway request made with the wallet (PEERMEM_PRIVATE_KEY, or
+ * the one kept by `peermem wallet`),
  * signing in or paying (x402, or MPP with --pay-with mpp) as the gateway asks. Prints the answer; exits 1 unless it is a 200.
  */
 export async function runCall(config: Config): Promise<number> {
@@ -13,8 +15,25 @@ export async function runCall(config: Config): Promise<number> {
     console.error("peermem: usage: peermem call PATH [JSON]   e.g. peermem call /sessions '{}'");
     return 2;
   }
+  let privateKey: Hex;
+  try {
+    const found = await findWalletKey({
+      dir: wallet.dir,
+      keychain: wallet.keychain,
+      environmentKey: wallet.privateKey,
+    });
+    if (found === undefined) {
+      console.error('peermem: no wallet: set PEERMEM_PRIVATE_KEY, or run peermem wallet init (or import)');
+      return 2;
+    }
+    privateKey = found.privateKey;
+  } catch (error) {
+    if (!(error instanceof WalletStoreError)) throw error;
+    console.error(`peermem: ${error.message}`);
+    return 1;
+  }
   const allowed = wallet.allowedAsset;
-  const walletFetch = createWalletFetch(wallet.privateKey as Hex, {
+  const walletFetch = createWalletFetch(privateKey, {
     payWith: wallet.payWith,
     tempoRpcUrls: { [wallet.tempo.chainId]: wallet.tempo.rpcUrl },
     maxMppAmount: 5_000_000n,

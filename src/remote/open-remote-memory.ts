@@ -19,10 +19,12 @@ export type RemoteMemory = {
 export async function openRemoteMemory(wallet: NonNullable<Config['wallet']>): Promise<RemoteMemory> {
   let privateKey = wallet.privateKey;
   if (privateKey === undefined) {
-    const stored = await findWalletKey({ dir: wallet.dir }).catch((error: unknown) => {
-      if (error instanceof WalletStoreError) throw new MemoryError('unavailable', error.message);
-      throw error;
-    });
+    const stored = await findWalletKey({ dir: wallet.dir, keychain: wallet.keychain }).catch(
+      (error: unknown) => {
+        if (error instanceof WalletStoreError) throw new MemoryError('unavailable', error.message);
+        throw error;
+      },
+    );
     if (stored === undefined) {
       throw new MemoryError(
         'unavailable',
