@@ -149,15 +149,19 @@ export async function createConclusions(
 const factKey = (content: string) => `explicit:${content.trim().toLowerCase().replace(/\s+/g, ' ')}`;
 
 export async function deleteConclusion(db: Database, workspace: string, id: string): Promise<void> {
-  const deleted = await db.query('DELETE FROM observations WHERE workspace_id = $1 AND id = $2 RETURNING id', [
-    workspace,
-    id,
-  ]);
+  const deleted = await db.query(
+    'DELETE FROM observations WHERE workspace_id = $1 AND id = $2 RETURNING id',
+    [workspace, id],
+  );
   if (deleted.length === 0) throw conclusionNotFound(id);
 }
 
 /** The current conclusions with these ids, in the order given. */
-async function readConclusions(db: Database, workspace: string, ids: readonly string[]): Promise<Conclusion[]> {
+async function readConclusions(
+  db: Database,
+  workspace: string,
+  ids: readonly string[],
+): Promise<Conclusion[]> {
   if (ids.length === 0) return [];
   const [row] = await db.query<{ conclusions: Conclusion[] }>(
     `SELECT coalesce(json_agg(${CONCLUSION_JSON} ORDER BY given.ord), '[]'::json) AS conclusions

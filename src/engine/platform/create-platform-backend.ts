@@ -14,8 +14,8 @@ import {
   queryConclusions,
 } from './conclusions.js';
 import { getMessage, listSessionMessages, readMessages, updateMessageMetadata } from './messages.js';
-import type { PageRequest } from './platform-page.js';
 import { getOrCreatePeer, listPeerSessions, listPeers, updatePeer } from './peers.js';
+import type { PageRequest } from './platform-page.js';
 import { getQueueStatus } from './queue-status.js';
 import {
   cloneSession,
@@ -64,8 +64,10 @@ export function createPlatformBackend(
 
     getOrCreatePeer: (workspace: string, id: string, initial: SessionChange) =>
       getOrCreatePeer(db, workspace, id, initial),
-    listPeers: (workspace: string, filters: Filters, page: PageRequest) => listPeers(db, workspace, filters, page),
-    updatePeer: (workspace: string, id: string, change: SessionChange) => updatePeer(db, workspace, id, change),
+    listPeers: (workspace: string, filters: Filters, page: PageRequest) =>
+      listPeers(db, workspace, filters, page),
+    updatePeer: (workspace: string, id: string, change: SessionChange) =>
+      updatePeer(db, workspace, id, change),
     listPeerSessions: (workspace: string, peer: string, filters: Filters, page: PageRequest) =>
       listPeerSessions(db, workspace, peer, filters, page),
 
@@ -111,8 +113,12 @@ export function createPlatformBackend(
     listMessages: (workspace: string, session: string, filters: Filters, page: PageRequest) =>
       listSessionMessages(db, workspace, session, filters, page),
     getMessage: (workspace: string, session: string, id: string) => getMessage(db, workspace, session, id),
-    updateMessageMetadata: (workspace: string, session: string, id: string, metadata: Record<string, unknown>) =>
-      updateMessageMetadata(db, workspace, session, id, metadata),
+    updateMessageMetadata: (
+      workspace: string,
+      session: string,
+      id: string,
+      metadata: Record<string, unknown>,
+    ) => updateMessageMetadata(db, workspace, session, id, metadata),
     /** The engine's hybrid search, answered with whole platform messages. */
     async search(workspace: string, input: SearchInput) {
       const found = await engine.memory(workspace).search(input);

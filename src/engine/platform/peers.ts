@@ -72,7 +72,12 @@ export function listPeers(
 }
 
 /** Replaces the metadata and/or the configuration given; the others stay. */
-export async function updatePeer(db: Database, workspace: string, id: string, change: PeerChange): Promise<Peer> {
+export async function updatePeer(
+  db: Database,
+  workspace: string,
+  id: string,
+  change: PeerChange,
+): Promise<Peer> {
   const [row] = await db.query<{ peer: Peer }>(
     `UPDATE peers p SET metadata = coalesce($3::jsonb, p.metadata),
        configuration = coalesce($4::jsonb, p.configuration)

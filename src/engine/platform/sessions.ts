@@ -2,10 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import { MemoryError, NotFoundError } from '../../service/errors.js';
 import type { Database } from '../database/database.js';
+import type { Peer } from './peers.js';
 import { PEER_JSON, sessionJson } from './platform-columns.js';
 import { type FilterColumns, filterCondition } from './platform-filter.js';
 import { type Page, type PageRequest, readPage } from './platform-page.js';
-import type { Peer } from './peers.js';
 import { jsonOrNull } from './workspaces.js';
 
 export type Session = {
@@ -23,7 +23,10 @@ export type SessionChange = {
 };
 
 /** A member's session-level configuration; a value not given keeps the stored one (or the default). */
-export type SessionPeerConfig = { observe_me?: boolean | null | undefined; observe_others?: boolean | null | undefined };
+export type SessionPeerConfig = {
+  observe_me?: boolean | null | undefined;
+  observe_others?: boolean | null | undefined;
+};
 
 const SESSION_FILTERS: FilterColumns = {
   id: { column: 's.id', kind: 'text' },

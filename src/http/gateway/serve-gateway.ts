@@ -1,15 +1,20 @@
 import { randomBytes } from 'node:crypto';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import { createMppCharge } from '../../payments/mpp/create-mpp-charge.js';
 import type { PaymentSettings } from '../../payments/payment-settings.js';
 import { createFacilitator } from '../../payments/x402/create-facilitator.js';
 import type { GatewayBackend } from '../../service/gateway-backend.js';
 import { type Listening, listen } from '../listen.js';
+import { createPlatformApp, isPlatformPath, type PlatformOptions } from '../platform/create-platform-app.js';
 import { createGatewayApp } from './create-gateway-app.js';
 import type { GatewayRateLimits } from './rate-limiter.js';
 
 export type ServeGatewayOptions = {
   backend: GatewayBackend;
-  payments: PaymentSettings;
+  /** The gateway is served when they are given. */
+  payments?: PaymentSettings | undefined;
+  /** The platform API (/v3, /v2) is served when it is given. */
+  platform?: PlatformOptions | undefined;
   host: string;
   /** 0 picks a free port. */
   port: number;
@@ -34,29 +39,81 @@ const NO_RATE_LIMITS: GatewayRateLimits = {
 };
 
 /**
- * The gateway on `host:port`. The app is made once the port is known, because with port 0 the
- * public URL that sign-ins are bound to depends on it.
+ * The gateway and/or the platform API on `host:port`, both described at one /openapi.json. The
+ * gateway app is made once the port is known, because with port 0 the public URL that sign-ins
+ * are bound to depends on it.
  */
 export async function serveGateway(options: ServeGatewayOptions): Promise<Listening & { publicUrl: URL }> {
-  let app: ReturnType<typeof createGatewayApp> | undefined;
+  let gateway: OpenAPIHono | undefined;
+  const platform = options.platform === undefined ? undefined : createPlatformApp(options.platform);
+  let description: Promise<Response> | undefined;
   const server = await listen(
-    (request, env) => app?.fetch(request, env) ?? new Response('starting', { status: 503 }),
+    (request, env) => {
+      const path = new URL(request.url).pathname;
+      if (path === '/openapi.json' && gateway !== undefined && platform !== undefined) {
+        description ??= describeBoth(gateway, platform, publicUrl);
+        return description.then((response) => response.clone());
+      }
+      const app =
+        platform !== undefined && (isPlatformPath(path) || gateway === undefined) ? platform : gateway;
+      return app?.fetch(request, env) ?? new Response('starting', { status: 503 });
+    },
     options.host,
     options.port,
   );
   const publicUrl = new URL(options.publicUrl ?? server.url);
-  app = createGatewayApp({
-    publicUrl,
-    backend: options.backend,
-    payments: options.payments,
-    facilitator: createFacilitator(options.payments),
-    // MPP challenges name the realm they were issued for: the host clients know the gateway by.
-    mpp:
-      options.payments.mpp === undefined
-        ? undefined
-        : createMppCharge(options.payments.mpp, options.payments.payTo, publicUrl.host),
-    signInSecret: options.signInSecret ?? randomBytes(32).toString('hex'),
-    rateLimits: options.rateLimits ?? NO_RATE_LIMITS,
-  });
+  const { payments } = options;
+  if (payments !== undefined)
+    gateway = createGatewayApp({
+      publicUrl,
+      backend: options.backend,
+      payments,
+      facilitator: createFacilitator(payments),
+      // MPP challenges name the realm they were issued for: the host clients know the gateway by.
+      mpp:
+        payments.mpp === undefined
+          ? undefined
+          : createMppCharge(payments.mpp, payments.payTo, publicUrl.host),
+      signInSecret: options.signInSecret ?? randomBytes(32).toString('hex'),
+      rateLimits: options.rateLimits ?? NO_RATE_LIMITS,
+    });
+  if (platform !== undefined && gateway === undefined)
+    platform.doc31('/openapi.json', platformDocument(publicUrl));
   return { ...server, publicUrl };
+}
+
+function platformDocument(publicUrl: URL) {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'peermem platform API',
+      version: '3.0.0',
+      description:
+        'Workspaces, peers, sessions, messages and conclusions, compatible with the Honcho v3 API and its SDKs. Authorization: Bearer <API key>.',
+    },
+    servers: [{ url: publicUrl.origin }],
+  };
+}
+
+/** One OpenAPI document for both: the gateway's, with the platform's paths and components added. */
+async function describeBoth(gateway: OpenAPIHono, platform: OpenAPIHono, publicUrl: URL): Promise<Response> {
+  const own = (await (await gateway.request('/openapi.json')).json()) as {
+    info: { title: string; description: string };
+    paths: Record<string, unknown>;
+    components?: Record<string, Record<string, unknown>>;
+  };
+  const added = platform.getOpenAPI31Document(platformDocument(publicUrl));
+  const components: Record<string, Record<string, unknown>> = { ...own.components };
+  for (const [kind, entries] of Object.entries(added.components ?? {}))
+    components[kind] = { ...components[kind], ...(entries as Record<string, unknown>) };
+  return Response.json({
+    ...own,
+    info: {
+      ...own.info,
+      title: 'peermem: memory gateway and platform API',
+      description: `${own.info.description}\n\nThe platform API (paths under /v3 and /v2): ${platformDocument(publicUrl).info.description}`,
+    },
+    paths: { ...own.paths, ...added.paths },
+    components,
+  });
 }
