@@ -111,11 +111,17 @@ describe('MCP over HTTP on loopback', () => {
     },
   );
 
-  it('requires the bearer token when one is configured', async () => {
-    expect((await post(guarded.url, {})).status).toBe(401);
-    expect((await post(guarded.url, { authorization: 'Bearer wrong-token-of-some-length' })).status).toBe(
-      401,
-    );
+  it('requires the bearer token when one is configured, refusing with a JSON-RPC error', async () => {
+    for (const headers of [{}, { authorization: 'Bearer wrong-token-of-some-length' }]) {
+      const refused = await post(guarded.url, headers);
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('www-authenticate')).toBe('Bearer realm="peermem"');
+      expect(await refused.json()).toEqual({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: expect.stringContaining('Authorization: Bearer') },
+      });
+    }
     const client = new Client({ name: 'token-test', version: '1.0.0' });
     await client.connect(
       new StreamableHTTPClientTransport(new URL(`${guarded.url}/mcp`), {
