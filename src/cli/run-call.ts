@@ -23,7 +23,9 @@ export async function runCall(config: Config): Promise<number> {
       environmentKey: wallet.privateKey,
     });
     if (found === undefined) {
-      console.error('peermem: no wallet: set PEERMEM_PRIVATE_KEY, or run peermem wallet init (or import)');
+      console.error(
+        'peermem: no wallet: set PEERMEM_PRIVATE_KEY, in the environment or in a KEY=value file given with --env-file (as peermem devnet prints), or run peermem wallet init (or import)',
+      );
       return 2;
     }
     privateKey = found.privateKey;
@@ -63,7 +65,7 @@ export async function runCall(config: Config): Promise<number> {
       body,
     });
   } catch (error) {
-    console.error(`peermem: the call failed: ${safeMessage(error)}`);
+    console.error(`peermem: ${callFailure(url, error)}`);
     return 1;
   }
   const transaction = paidTransaction(response.headers);
@@ -85,6 +87,24 @@ function paidTransaction(headers: Headers): string | undefined {
     reference?: string;
   };
   return receipt.transaction ?? receipt.reference ?? 'unknown';
+}
+
+/**
+ * One line naming the URL called (without any credentials in it) and why the call failed: a
+ * gateway that cannot be reached, or the chain or payment step that went wrong.
+ */
+function callFailure(url: URL, error: unknown): string {
+  const where = `${url.origin}${url.pathname}`;
+  let code: string | undefined;
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof BaseError) break;
+    const errno = (cause as NodeJS.ErrnoException).code;
+    // A socket's code (ECONNREFUSED, ENOTFOUND, UND_ERR_CONNECT_TIMEOUT), not a payment step's.
+    if (typeof errno === 'string' && /^(E[A-Z]+|UND_ERR_\w+)$/.test(errno)) code = errno;
+  }
+  if (code !== undefined)
+    return `cannot reach the gateway at ${where} (${code}): is it running? Name it with --upstream (PEERMEM_UPSTREAM)`;
+  return `the call to ${where} failed: ${safeMessage(error)}`;
 }
 
 /**
