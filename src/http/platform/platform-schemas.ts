@@ -195,10 +195,15 @@ export const ContextQuery = z
   });
 
 export const CloneQuery = z.object({ message_id: Id.optional() });
+const Unsupported = z
+  .string()
+  .refine(() => false, 'is not supported; filter by session_id')
+  .optional()
+  .describe('Not supported: refused when given.');
 export const QueueQuery = z.object({
   session_id: Id.optional(),
-  observer_id: z.undefined({ error: 'is not supported; filter by session_id' }).optional(),
-  sender_id: z.undefined({ error: 'is not supported; filter by session_id' }).optional(),
+  observer_id: Unsupported,
+  sender_id: Unsupported,
 });
 
 export const NewConclusion = z.object({
