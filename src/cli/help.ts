@@ -14,6 +14,11 @@ Usage:
   peermem call PATH [JSON]      one gateway request, signed in or paid with PEERMEM_PRIVATE_KEY
                                 (at --upstream URL, PEERMEM_UPSTREAM; --pay-with x402|mpp,
                                 PEERMEM_PAY_WITH; x402 by default)
+  peermem import FILE           bring chat history into the workspace: JSONL, a ChatGPT or
+                                claude.ai export (conversations.json) or a "Name: text"
+                                transcript; run it again to resume (--format auto|jsonl|
+                                chatgpt|claude|text; --session ID; --user-peer NAME and
+                                --assistant-peer NAME for exports; docs/import.md)
   peermem --help | --version
   Any command: --env-file FILE reads KEY=value settings (set variables win)
 
