@@ -14,6 +14,18 @@ export type ObservationDraft = {
   sourceMessageIds: string[];
 };
 
+/**
+ * A fact in a slot, one value at a time ("Lives in: Porto"), newest first: the current value, and
+ * the ones it replaced (current false), kept as history.
+ */
+export type SlotFact = {
+  content: string;
+  slot: string;
+  cardEntry: string | null;
+  current: boolean;
+  occurredAt: string | null;
+};
+
 /** What `chat` hands a reasoner: a question and the memory retrieved for it. */
 export type AnswerRequest = {
   question: string;
@@ -21,6 +33,8 @@ export type AnswerRequest = {
   peer: string;
   about: string;
   observations: { content: string; occurredAt: string | null }[];
+  /** What `peer` knows of `about` in slots, newest first, replaced values included. */
+  slotFacts: SlotFact[];
   messages: SpokenMessage[];
   /** minimal and low answer from the best evidence only; higher levels weigh more of it. */
   level: 'minimal' | 'low' | 'medium' | 'high' | 'max';

@@ -3,6 +3,7 @@ import type { Message } from '../../schemas/message.js';
 import type { Database } from '../database/database.js';
 import type { Learning } from '../learning/learning.js';
 import { recallObservations } from '../reads/recall-observations.js';
+import { recallSlotFacts } from '../reads/recall-slot-facts.js';
 import type { MessageVectorCache } from '../search/message-vector-cache.js';
 import { withoutNames } from '../search/without-names.js';
 import { ensureChatSubjects } from './ensure-chat-subjects.js';
@@ -47,7 +48,7 @@ export async function answerChat(
   const target = input.target || undefined;
   const depth = DEPTH[input.reasoning_level];
   const about = target ?? input.peer;
-  const [observations, messages] = await Promise.all([
+  const [observations, slotFacts, messages] = await Promise.all([
     recallObservations(
       db,
       runtime.learning.embedder,
@@ -55,7 +56,9 @@ export async function answerChat(
       { observer: input.peer, observed: about, session: input.session },
       withoutNames(input.query, [input.peer, about]),
       depth.observations,
+      { withReplaced: true },
     ),
+    recallSlotFacts(db, workspace, { observer: input.peer, observed: about }),
     depth.messages === 0
       ? Promise.resolve({ messages: [] as Message[] })
       : searchMessages(
@@ -70,6 +73,7 @@ export async function answerChat(
     peer: input.peer,
     about,
     observations,
+    slotFacts,
     messages: messages.messages,
     level: input.reasoning_level,
   });

@@ -13,7 +13,9 @@ const CANDIDATES = 3000;
 
 /**
  * The observations of `observer` about `observed` that best answer `query`: full-text and
- * meaning rankings fused, as for messages.
+ * meaning rankings fused, as for messages. `withReplaced` includes the facts a newer one
+ * replaced ("Bob quit Acme in June 2026" once he works elsewhere): they were true when said,
+ * and answer questions about then.
  */
 export async function recallObservations(
   db: Database,
@@ -22,6 +24,7 @@ export async function recallObservations(
   scope: { observer: string; observed: string; session?: string | undefined },
   query: string,
   limit: number,
+  options: { withReplaced?: boolean } = {},
 ): Promise<RecalledObservation[]> {
   if (limit <= 0) return [];
   const terms = boundedQuery(query);
@@ -37,10 +40,18 @@ export async function recallObservations(
        CASE WHEN o.embedding_model = $6 THEN encode(o.embedding, 'base64') END AS embedding,
        CASE WHEN o.search_vector @@ q.any_word THEN ts_rank_cd(o.search_vector, q.any_word) END AS text_rank
      FROM observations o, q
-     WHERE o.workspace_id = $1 AND o.observer_id = $2 AND o.observed_id = $3 AND o.superseded_by IS NULL
+     WHERE o.workspace_id = $1 AND o.observer_id = $2 AND o.observed_id = $3 AND ($7::boolean OR o.superseded_by IS NULL)
        AND ($4::text IS NULL OR o.session_id = $4::text)
      ORDER BY o.seq DESC LIMIT ${CANDIDATES}`,
-    [workspace, scope.observer, scope.observed, scope.session ?? null, terms, embedder.model],
+    [
+      workspace,
+      scope.observer,
+      scope.observed,
+      scope.session ?? null,
+      terms,
+      embedder.model,
+      options.withReplaced === true,
+    ],
   );
   if (rows.length === 0) return [];
   const [queryVector] = await embedder.embed([terms]);

@@ -103,6 +103,10 @@ export function createLlmReasoner(client: LlmClient): Reasoner {
           (observation) =>
             `- ${observation.occurredAt ? `${formatDay(new Date(observation.occurredAt))}: ` : ''}${observation.content}`,
         ),
+        ...request.slotFacts.map(
+          (fact) =>
+            `- ${fact.occurredAt ? `${formatDay(new Date(fact.occurredAt))}: ` : ''}${fact.content}${fact.current ? '' : ' (no longer true: since replaced)'}`,
+        ),
         ...(request.messages.length > 0 ? ['', 'Messages:', transcript(request.messages)] : []),
       ].join('\n');
       const { answer } = await client.generateObject({

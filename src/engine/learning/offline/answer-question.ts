@@ -1,45 +1,237 @@
 import { formatDay } from '../format-day.js';
-import type { AnswerRequest } from '../reasoner.js';
+import type { AnswerRequest, SlotFact } from '../reasoner.js';
 import { timeBudget } from '../time-budget.js';
 import { contentWords } from './content-words.js';
 import { nlp } from './nlp.js';
+import { type Question, readQuestion } from './read-question.js';
 import { sentencePieces } from './sentence-pieces.js';
 import { addressesListener } from './third-person.js';
 
-type Evidence = { text: string; occurredAt: string | null; rank: number };
-type QuestionKind = 'when' | 'where' | 'who' | 'how much' | 'what';
+type Evidence = {
+  text: string;
+  /** Who said it; null for an observation, which is about the peer asked of. */
+  speaker: string | null;
+  occurredAt: string | null;
+  rank: number;
+};
 
 // How long an answer may spend reading the retrieved messages; what is left unread is not weighed.
 const READING_BUDGET_MS = 2000;
+// Pieces of evidence, best first, searched for a span of the kind asked before giving up.
+const SPAN_SEARCH = 4;
 
-const DATE_PHRASE =
-  /\b(?:the (?:week|weekend|month) (?:before|after) )?\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|December) \d{4}|\b(?:in )?(?:(?:January|February|March|April|May|June|July|August|September|October|November|December) )?(?:19|20)\d{2}\b/;
-const QUANTITY =
-  /\b(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|a few|several)(?: [a-z]+)?/i;
+const MONTH = 'January|February|March|April|May|June|July|August|September|October|November|December';
+const DATE_PHRASE = new RegExp(
+  String.raw`\b(?:the (?:week|weekend|month) (?:before|after) )?\d{1,2} (?:${MONTH}) \d{4}|\b(?:spring|summer|autumn|fall|winter) (?:19|20)\d{2}\b|\b(?:in )?(?:(?:${MONTH}) )?(?:19|20)\d{2}\b`,
+);
+const NUMBER = String.raw`(?:\d+(?:[.,]\d+)?|a couple of|a few|several|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a hundred|half an?|an?)`;
+const UNIT = `(?:second|minute|hour|day|night|week|weekend|month|year|decade)s?`;
+const DURATION = new RegExp(
+  String.raw`\b(?:for |about |almost |nearly |over |around )?${NUMBER} ${UNIT}\b(?! ago)|\bsince (?:${MONTH}|(?:19|20)\d{2}|last \w+)[\w ]*`,
+  'i',
+);
+const COUNT =
+  /\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a few|several|once|twice)(?: [a-z-]+)?/i;
+const AGE = /\b(\d{1,3}) years? old\b|\bturned (\d{1,3})\b|\bage (?:of )?(\d{1,3})\b|\bis (\d{1,3})\b/i;
+const REASON =
+  /\b(?:because(?: of)?|so that|due to|in order to) ([^.;!?]+)|\bto ((?!the\b|a\b|an\b)[a-z][^.;!?,]+)|\bfor (?:the |a |an |my |his |her )?([^.;!?,]+)/;
+// A reason said as one: evidence that gives it comes before evidence that merely shares words.
+const STATED_REASON = /\b(?:because|so that|due to|in order to)\b/i;
 
 /**
- * Answers from retrieved memory without a model: finds the piece of evidence that shares the
- * most of the question's words, then takes from it what the question asks for (a date for
- * "when", a place for "where", a person for "who", an amount, or the phrase after the
- * question's verb). Evidence that shares none of its words gives no answer: "I don't know"
- * is better than a guess.
+ * Answers from retrieved memory without a model. It reads what the question asks for (a time,
+ * a duration, a place, a person, a name, a number, yes or no, a reason, or a thing), answers a
+ * question about a fact that changes from the fact's current value, or from the one it replaced
+ * when asked about "before", and otherwise finds the evidence about the peer that shares the
+ * question's own nouns and takes from it a span of the kind asked. When nothing in memory holds
+ * such a span, it answers null: no answer is better than a wrong one.
  */
 export async function answerQuestion(request: AnswerRequest): Promise<string | null> {
-  // Compared as the question's words are (stemmed): "alice's" is the name too, not a word asked.
-  const names = new Set(contentWords(`${request.peer} ${request.about}`));
-  const asked = contentWords(request.question).filter((word) => !names.has(word));
-  const ranked = await rankEvidence(request, asked);
+  const question = readQuestion(request.question, [request.peer, request.about]);
+  const fromSlot = answerFromSlot(question, request);
+  if (fromSlot !== undefined) return fromSlot;
+  const ranked = await rankEvidence(request, question);
   const best = ranked[0];
   if (!best) return null;
   if (request.level === 'minimal') return asAnswer(best.text, best.text);
-  const kind = classify(request.question);
   const depth = request.level === 'low' ? 1 : request.level === 'medium' ? 2 : 3;
-  const answers = [
-    ...new Set(
-      ranked.slice(0, depth).map((evidence) => asAnswer(extract(kind, evidence, request), evidence.text)),
-    ),
-  ];
-  return answers.join('; ');
+  const answers: string[] = [];
+  const candidates = ranked.slice(0, SPAN_SEARCH + depth);
+  if (question.kind === 'reason')
+    candidates.sort((a, b) => Number(STATED_REASON.test(b.text)) - Number(STATED_REASON.test(a.text)));
+  for (const evidence of candidates) {
+    const span = extract(question, evidence, request);
+    if (span === null) continue;
+    answers.push(asAnswer(span, evidence.text));
+    if (new Set(answers).size >= depth) break;
+  }
+  return answers.length === 0 ? null : [...new Set(answers)].join('; ');
+}
+
+/**
+ * The answer to a question about a fact with one value at a time ("where does she live?", "is
+ * he single?"): the current value, or for "before" the value it replaced. Undefined when the
+ * question is of no slot or memory holds none for it, so that the evidence is searched instead.
+ */
+function answerFromSlot(question: Question, request: AnswerRequest): string | null | undefined {
+  if (question.slot === null) return undefined;
+  const facts = request.slotFacts.filter((fact) => fact.slot === question.slot);
+  const current = facts.find((fact) => fact.current);
+  // The value before the current one: a value said again ("we moved to Porto because...") is no earlier one.
+  const wanted =
+    question.tense === 'earlier'
+      ? facts.find(
+          (fact) => !fact.current && fact.cardEntry !== null && fact.cardEntry !== current?.cardEntry,
+        )
+      : current;
+  if (!wanted) return undefined;
+  if (wanted.cardEntry === null) return asAnswer(wanted.content, wanted.content);
+  const value = wanted.cardEntry.replace(/^[^:]{1,40}:\s*/, '');
+  switch (question.kind) {
+    case 'yes/no':
+      return yesOrNo(question, value, wanted, request.about);
+    case 'place':
+      // "Where does he work?" of "barista at Blue Bottle Coffee" is the place after "at".
+      return question.slot === 'job' ? (/\b(?:at|for|with) (.+)$/.exec(value)?.[1] ?? value) : value;
+    case 'person':
+    case 'name':
+      return (
+        (nlp(value).people().out('array') as string[])[0] ??
+        /\b(?:to|with) ([A-Z][\w-]+)/.exec(value)?.[1] ??
+        value
+      );
+    case 'time':
+      return wanted.occurredAt ? formatDay(new Date(wanted.occurredAt)) : undefined;
+    default:
+      return value;
+  }
+}
+
+/** "Is she single?" of "engaged to Dan": no, and what is. */
+function yesOrNo(question: Question, value: string, fact: SlotFact, about: string): string {
+  const said = new Set(contentWords(value));
+  const asked = question.anchors.concat(question.verbs);
+  const holds = asked.some((word) => said.has(word));
+  return holds ? `Yes: ${fact.content}` : `No, ${about} is ${value}`;
+}
+
+/**
+ * The evidence about the peer asked of that shares the question's words, best first: each
+ * observation, and each sentence of the retrieved messages. Messages are read in bounded pieces
+ * within a time budget, giving the event loop turns, so long stored messages cannot hold the
+ * server. Evidence must share one of the question's own nouns when it has any, else one of its
+ * verbs, else all its words: sharing "favourite" does not answer "what is her favourite food?".
+ */
+async function rankEvidence(request: AnswerRequest, question: Question): Promise<Evidence[]> {
+  const budget = timeBudget(READING_BUDGET_MS);
+  const anchors = new Set(question.anchors);
+  const verbs = new Set(question.verbs);
+  const words = new Set(question.words);
+  const about = request.about.toLowerCase();
+  const scored: { item: Evidence; score: number }[] = [];
+  const weigh = (item: Evidence) => {
+    const held = new Set(contentWords(item.text));
+    const sharedAnchors = [...anchors].filter((word) => held.has(word)).length;
+    const sharedVerbs = [...verbs].filter((word) => held.has(word)).length;
+    const shared = [...words].filter((word) => held.has(word)).length;
+    const supported =
+      anchors.size > 0
+        ? sharedAnchors > 0
+        : verbs.size > 0
+          ? sharedVerbs > 0
+          : shared === words.size && shared > 0;
+    if (!supported) return;
+    scored.push({ item, score: 2 * sharedAnchors + sharedVerbs + shared });
+  };
+  request.observations.forEach((observation, rank) => {
+    weigh({ text: observation.content, speaker: null, occurredAt: observation.occurredAt, rank });
+  });
+  reading: for (const [rank, message] of request.messages.entries()) {
+    // What another peer said counts when it names the peer asked of: it is about them.
+    const ownWords = message.peer_id.toLowerCase() === about;
+    for (const sentence of sentencePieces(message.content)) {
+      if (!(await budget.next())) break reading;
+      const text = sentence.trim();
+      // A question asked in the conversation answers nothing.
+      if (text === '' || text.endsWith('?')) continue;
+      if (!ownWords && !text.toLowerCase().includes(about)) continue;
+      weigh({
+        text: `${message.peer_id}: ${text}`,
+        speaker: message.peer_id,
+        occurredAt: message.created_at,
+        rank: rank + request.observations.length,
+      });
+    }
+  }
+  // Retrieval order breaks ties: it already weighed the whole question. For a fact that
+  // changes, the newest evidence comes first, or the oldest for "before".
+  const ranks = request.observations.length + request.messages.length + 1;
+  const time = (item: Evidence) => (item.occurredAt ? Date.parse(item.occurredAt) : 0);
+  const byTime = question.tense === 'current' ? -1 : question.tense === 'earlier' ? 1 : 0;
+  return scored
+    .map(({ item, score }) => ({ item, score: score - item.rank / ranks }))
+    .sort(
+      (a, b) =>
+        Math.floor(b.score) - Math.floor(a.score) ||
+        byTime * (time(a.item) - time(b.item)) ||
+        b.score - a.score,
+    )
+    .map(({ item }) => item);
+}
+
+/**
+ * A span of the kind the question asks for, from one piece of evidence, or null when it holds
+ * none: a question about a duration is not answered with a date.
+ */
+function extract(question: Question, evidence: Evidence, request: AnswerRequest): string | null {
+  const text = evidence.text.replace(/^[^:]{1,80}: /, '');
+  switch (question.kind) {
+    case 'time': {
+      const date = DATE_PHRASE.exec(text)?.[0];
+      if (date) return date.replace(/^in /, '');
+      return evidence.occurredAt ? formatDay(new Date(evidence.occurredAt)) : null;
+    }
+    case 'duration':
+      return DURATION.exec(text)?.[0]?.replace(/^for /i, '').trim() ?? null;
+    case 'age': {
+      const age = AGE.exec(text);
+      return age ? (age[1] ?? age[2] ?? age[3] ?? age[4] ?? null) : null;
+    }
+    case 'number':
+      return COUNT.exec(text.replace(DATE_PHRASE, ''))?.[0] ?? null;
+    case 'place':
+      return (
+        (nlp(text).places().out('array') as string[])[0]?.replace(/[.,!]$/, '') ??
+        /\b(?:at|in|to|near) ((?:the |a |an )?[\w' -]{2,40}?)(?=[.,;!?]| (?:in|on|with|for|last|this|next|when|and|but)\b|$)/.exec(
+          text,
+        )?.[1] ??
+        null
+      );
+    case 'person':
+    case 'name': {
+      const names = new Set([request.peer, request.about].map((name) => name.toLowerCase()));
+      const people = (nlp(text).people().out('array') as string[])
+        .map((name) => name.replace(/[.,!']s?$/, ''))
+        .filter((name) => !names.has(name.toLowerCase()));
+      if (people[0]) return people[0];
+      const named = /\b(?:named|called|name is) ([A-Z][\w'-]+)/.exec(text)?.[1];
+      if (named) return named;
+      if (question.kind === 'name') return null;
+      return (
+        /\bwith ((?:[\w']+ ){0,3}[\w']+?)(?=[.,;!?]| (?:in|on|at|for|last|this|next|and|but)\b|$)/.exec(
+          text,
+        )?.[1] ?? afterVerb(text, question, request)
+      );
+    }
+    case 'yes/no':
+      return /\b(?:not|never|no longer|n't)\b/i.test(text) ? `No: ${text}` : `Yes: ${text}`;
+    case 'reason': {
+      const reason = REASON.exec(text);
+      return (reason?.[1] ?? reason?.[2] ?? reason?.[3])?.trim() ?? afterVerb(text, question, request);
+    }
+    case 'thing':
+      return afterVerb(text, question, request);
+  }
 }
 
 /**
@@ -53,93 +245,14 @@ function asAnswer(answer: string, evidence: string): string {
   return spoken ? `${spoken[1]} said: "${spoken[2]}"` : `"${evidence}"`;
 }
 
-/**
- * The evidence that shares the question's words, best first: each observation, and each sentence
- * of the retrieved messages. Messages are read in bounded pieces within a time budget, giving the
- * event loop turns, so long stored messages cannot hold the server (a 20 KB message without full
- * stops took minutes to parse whole).
- */
-async function rankEvidence(request: AnswerRequest, asked: readonly string[]): Promise<Evidence[]> {
-  const wanted = new Set(asked);
-  const budget = timeBudget(READING_BUDGET_MS);
-  const scored: { item: Evidence; shared: number }[] = [];
-  const weigh = (item: Evidence) => {
-    const shared = new Set(contentWords(item.text).filter((word) => wanted.has(word))).size;
-    if (shared > 0) scored.push({ item, shared });
-  };
-  request.observations.forEach((observation, rank) => {
-    weigh({ text: observation.content, occurredAt: observation.occurredAt, rank });
-  });
-  reading: for (const [rank, message] of request.messages.entries()) {
-    for (const sentence of sentencePieces(message.content)) {
-      if (!(await budget.next())) break reading;
-      const text = sentence.trim();
-      // A question asked in the conversation answers nothing.
-      if (text === '' || text.endsWith('?')) continue;
-      weigh({
-        text: `${message.peer_id}: ${text}`,
-        occurredAt: message.created_at,
-        rank: rank + request.observations.length,
-      });
-    }
-  }
-  // Retrieval order breaks ties: it already weighed the whole question.
-  const ranks = request.observations.length + request.messages.length + 1;
-  return scored
-    .map(({ item, shared }) => ({ item, score: shared - item.rank / ranks }))
-    .sort((a, b) => b.score - a.score)
-    .map(({ item }) => item);
-}
-
-function classify(question: string): QuestionKind {
-  const lower = question.toLowerCase();
-  if (/^(when|what (date|day|year|month|time))\b|\bhow long ago\b/.test(lower)) return 'when';
-  if (/^where\b/.test(lower)) return 'where';
-  if (/^(who|whom|whose)\b/.test(lower)) return 'who';
-  if (/^how (many|much|long|old|often)\b/.test(lower)) return 'how much';
-  return 'what';
-}
-
-function extract(kind: QuestionKind, evidence: Evidence, request: AnswerRequest): string {
-  const text = evidence.text;
-  switch (kind) {
-    case 'when': {
-      const date = DATE_PHRASE.exec(text)?.[0];
-      if (date) return date.replace(/^in /, '');
-      return evidence.occurredAt ? formatDay(new Date(evidence.occurredAt)) : text;
-    }
-    case 'where':
-      return (
-        (nlp(text).places().out('array') as string[])[0]?.replace(/[.,!]$/, '') ?? afterVerb(text, request)
-      );
-    case 'who': {
-      const names = new Set([request.peer, request.about].map((name) => name.toLowerCase()));
-      const people = (nlp(text).people().out('array') as string[]).filter(
-        (name) => !names.has(name.toLowerCase()),
-      );
-      return people[0]?.replace(/[.,!]$/, '') ?? afterVerb(text, request);
-    }
-    case 'how much':
-      return QUANTITY.exec(text)?.[0] ?? afterVerb(text, request);
-    case 'what':
-      return afterVerb(text, request);
-  }
-}
-
 /** The words that follow the question's own verb in the evidence ("researched adoption agencies"). */
-function afterVerb(text: string, request: AnswerRequest): string {
-  const verbs = (nlp(request.question).verbs().toInfinitive().out('array') as string[])
-    .flatMap((verb) => verb.toLowerCase().split(/\s+/))
-    .filter(
-      (verb) => !['do', 'does', 'did', 'is', 'are', 'was', 'were', 'be', 'have', 'has', 'had'].includes(verb),
-    );
-  const sentence = text.replace(/^[^:]{1,40}: /, '');
+function afterVerb(sentence: string, question: Question, request: AnswerRequest): string {
   // toInfinitive() rewrites its document: read the forms from one parse, the lemmas from another.
   const forms = nlp(sentence).verbs().out('array') as string[];
   const lemmas = (nlp(sentence).verbs().toInfinitive().out('array') as string[]).map((form) =>
-    form.toLowerCase(),
+    contentWords(form).join(' '),
   );
-  for (const verb of verbs) {
+  for (const verb of question.verbs) {
     const index = lemmas.findIndex((form) => form.split(/\s+/).includes(verb));
     const found = index >= 0 ? forms[index] : undefined;
     const at = found ? sentence.indexOf(found) : -1;

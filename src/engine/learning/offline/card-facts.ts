@@ -1,93 +1,264 @@
-/** A stable fact fit for a peer card, and the slot in which a newer value replaces an older one. */
-export type CardFact = { slot: string | null; entry: string };
+/**
+ * A fact fit for a peer card, and the slot in which a newer value replaces an older one. An
+ * entry of null ends the slot's value without a new one ("I quit Acme", "I no longer live in
+ * Berlin"): the old entry leaves the card, and stays in memory as history.
+ */
+export type CardFact = { slot: string | null; entry: string | null };
 
+// The speaker as the subject, alone or with others: "I", "we", "my wife and I", "Dan and I".
+const SPEAKER = String.raw`(?:\bI|\b[Ww]e|\b(?:[Mm]y [\w-]+(?: [\w-]+)?|[A-Z][\w-]+) and I)`;
+// Words people put between the subject and the verb of a changed fact.
+const ADVERBS = `(?:(?:just|now|recently|finally|currently|officially|also|actually|since|then|eventually|have|'ve|had|'d) )*`;
+const BE = `(?:'m|'re| am| are)`;
+// "I", "I'm", "I've been": the forms before a verb of the speaker's present.
+const I_AM = String.raw`\bI(?:'m| am|'ve been| have been)?`;
+// A proper name of one to four words ("Porto", "Santa Maria Hospital", "University of Leeds").
+const NAME = String.raw`((?:the )?[A-Z][\w'.&-]*(?: (?:of |de |da |del |on |upon )?[A-Z][\w'.&-]*){0,3})`;
 // A value runs to the end of its clause.
-const END = String.raw`(?=[.,!?;:]|$|\s(?:and|but|because|so|since|when|with|for|which|who)\b)`;
-const NAME = String.raw`([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)`;
-const PHRASE = String.raw`((?:[\w'-]+ ){0,4}[\w'-]+)`;
+const CLAUSE_END = String.raw`(?=\s*(?:[.,!?;:()]|$|\s-\s|\s(?:and|but|because|so|since|when|while|which|that|who|where|after|before|until|though|although|like|as well|for|this|last|next|these|every|to|with|in \d|on \w+day)\b))`;
+// The longest value kept whole; a longer one is no card entry (an entry is a whole fact or nothing).
+const MAX_VALUE_WORDS = 8;
+// Lazy: the value stops at the first word that starts a new part of the clause.
+const VALUE = String.raw`((?:[\w'&-]+ ){0,${MAX_VALUE_WORDS - 1}}?[\w'&-]+)`;
+
 const RELATIONS =
-  'wife|husband|partner|boyfriend|girlfriend|fianc[eé]e?|son|daughter|sister|brother|mom|mother|dad|father|grandma|grandmother|grandpa|grandfather|dog|cat|puppy|best friend|roommate|boss';
-const ROLES =
-  'teacher|engineer|nurse|doctor|student|developer|designer|writer|artist|counselor|counsellor|manager|lawyer|chef|musician|photographer|scientist|researcher|programmer|accountant|consultant|therapist|painter|singer|dancer|athlete|entrepreneur|veteran|volunteer|mentor|parent|mom|dad|mother|father';
+  'wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|son|daughter|kid|child|sister|brother|sibling|twin|mom|mum|mother|dad|father|stepmom|stepdad|grandma|grandmother|grandpa|grandfather|granddaughter|grandson|aunt|uncle|cousin|niece|nephew|dog|cat|puppy|kitten|horse|parrot|rabbit|hamster|best friend|friend|roommate|flatmate|neighbo[u]?r|boss|manager|coworker|colleague|therapist|doctor|mentor|coach|teacher';
 
-type Pattern = { pattern: RegExp; fact(match: RegExpExecArray): CardFact };
+// Roles that are someone's work: "I'm a nurse" fills the job slot, "I'm a volunteer" does not.
+const JOBS =
+  'teacher|professor|lecturer|tutor|engineer|nurse|doctor|physician|surgeon|dentist|pharmacist|paramedic|developer|programmer|designer|architect|writer|author|journalist|editor|artist|illustrator|counsel(?:l)?or|social worker|manager|director|executive|lawyer|attorney|paralegal|judge|chef|cook|baker|barista|bartender|waiter|waitress|server|cashier|clerk|musician|photographer|filmmaker|actor|actress|scientist|researcher|analyst|accountant|consultant|therapist|psychologist|psychiatrist|painter|singer|dancer|athlete|coach|trainer|entrepreneur|founder|mechanic|electrician|plumber|carpenter|builder|farmer|pilot|driver|firefighter|police officer|officer|soldier|veterinarian|vet|librarian|receptionist|assistant|technician|salesperson|realtor|agent|banker|economist|translator|interpreter|nanny|caregiver|carer|scientist|student|intern|freelancer|contractor';
 
+// Statuses with one value at a time.
+const RELATIONSHIP = 'single|married|engaged|divorced|separated|widowed|in a relationship|dating';
+
+type Pattern = { pattern: RegExp; fact(match: RegExpExecArray): CardFact | null };
+
+const LIVES_IN = (place: string | undefined): CardFact | null =>
+  place ? { slot: 'lives_in', entry: `Lives in: ${place}` } : null;
+
+/** Most specific first: the first pattern that matches gives the clause's fact. */
 const PATTERNS: readonly Pattern[] = [
   {
-    pattern: new RegExp(String.raw`\bmy name is ${NAME}`),
+    pattern: new RegExp(String.raw`\b[Mm]y name is ${NAME}`),
     fact: (m) => ({ slot: 'name', entry: `Name: ${m[1]}` }),
   },
   {
-    pattern: /\bI(?:'m| am) (\d{1,3}) years? old\b/i,
-    fact: (m) => ({ slot: 'age', entry: `Age: ${m[1]}` }),
+    pattern:
+      /\bI(?:'m| am) (\d{1,3}) years? old\b|\bI(?:'m| am) (\d{1,3}) now\b|\bI (?:just )?turned (\d{1,3})\b/,
+    fact: (m) => ({ slot: 'age', entry: `Age: ${m[1] ?? m[2] ?? m[3]}` }),
   },
+  // Residence ended, perhaps with the new one in the same breath.
   {
-    pattern: new RegExp(String.raw`\bI(?:'m| am)? (?:live|living|based) in ${NAME}`),
-    fact: (m) => ({ slot: 'lives_in', entry: `Lives in: ${m[1]}` }),
-  },
-  {
-    pattern: new RegExp(String.raw`\bI(?:'m| am| come) from ${NAME}`),
-    fact: (m) => ({ slot: 'from', entry: `From: ${m[1]}` }),
-  },
-  {
-    pattern: new RegExp(String.raw`\bI moved (?:here |back )?from ${NAME}`),
-    fact: (m) => ({ slot: 'from', entry: `From: ${m[1]}` }),
-  },
-  {
-    pattern: new RegExp(String.raw`\bI (?:work|am working|'m working) (as an?|at|for) ${PHRASE}${END}`, 'i'),
-    fact: (m) => ({ slot: 'work', entry: `Works ${m[1]?.startsWith('as') ? 'as' : 'at'}: ${m[2]}` }),
-  },
-  {
-    pattern: new RegExp(String.raw`\bI(?:'m| am) an? ((?:[\w-]+ ){0,2}(?:${ROLES}))\b`, 'i'),
-    fact: (m) => ({ slot: 'role', entry: `Is: a ${m[1]}` }),
-  },
-  {
-    pattern: /\bI(?:'m| am) (single|married|engaged|divorced|widowed|in a relationship)\b/i,
-    fact: (m) => ({ slot: 'relationship_status', entry: `Relationship: ${m[1]}` }),
+    pattern: new RegExp(
+      `${SPEAKER} (?:no longer|don't|do not) live in ${NAME}(?:[,;]? (?:and |but |so )?(?:I|we)${BE} (?:now |back )?(?:in|based in|living in) ${NAME})?`,
+    ),
+    fact: (m) => LIVES_IN(m[2]) ?? { slot: 'lives_in', entry: null },
   },
   {
     pattern: new RegExp(
-      String.raw`\bmy (${RELATIONS})(?:'s name is| is called| is named| named|,)? ${NAME}`,
-      'i',
+      `${SPEAKER}(?: ${ADVERBS}(?:live|lived|living|settled)|${BE} ${ADVERBS}(?:living|based|settled|staying)) (?:down )?in ${NAME}`,
+    ),
+    fact: (m) => (/\blived\b/.test(m[0]) && !/\b(?:have|'ve)\b/.test(m[0]) ? null : LIVES_IN(m[1])),
+  },
+  {
+    pattern: new RegExp(
+      `${SPEAKER} ${ADVERBS}(?:moved|relocated|emigrated|came back|went back)(?: back| over| out| here| away)? (?:to|into) ${NAME}`,
+    ),
+    fact: (m) => LIVES_IN(m[1]),
+  },
+  {
+    pattern: new RegExp(`${SPEAKER}${BE} (?:now |finally )?back (?:home )?in ${NAME}`),
+    fact: (m) => LIVES_IN(m[1]),
+  },
+  {
+    pattern: new RegExp(
+      `${SPEAKER} ${ADVERBS}bought (?:a|our|my|the) (?:first )?(?:house|home|flat|apartment|condo|place) in ${NAME}`,
+    ),
+    fact: (m) => LIVES_IN(m[1]),
+  },
+  {
+    pattern: new RegExp(
+      String.raw`\bI(?:'m| am| come|'m originally| am originally| was born and raised) from ${NAME}`,
+    ),
+    fact: (m) => ({ slot: 'from', entry: `From: ${m[1]}` }),
+  },
+  {
+    pattern: new RegExp(`${SPEAKER} ${ADVERBS}moved (?:here |back |over |away )?from ${NAME}`),
+    fact: (m) => ({ slot: 'from', entry: `From: ${m[1]}` }),
+  },
+  // Work ended.
+  {
+    pattern: new RegExp(
+      String.raw`\bI ${ADVERBS}(?:(?:quit|resigned from|retired from|was laid off from|got laid off from|was fired from|got fired from|stopped working (?:at|for)) (?:my (?:old |last )?(?:job|position|role)(?: (?:at|with) )?)?${NAME}?|left my (?:old )?(?:job|position|role)\b)`,
+    ),
+    fact: (m) => (m[1] || /\b(?:job|position|role)\b/.test(m[0]) ? { slot: 'job', entry: null } : null),
+  },
+  {
+    pattern:
+      /\bI(?:'m| am| have| 've)? (?:now |just |recently |officially )*(?:retired|unemployed|between jobs|out of work|looking for (?:a )?(?:new )?(?:job|work))\b/,
+    fact: (m) => ({
+      slot: 'job',
+      entry: `Works as: ${/retired/.test(m[0]) ? 'retired' : 'looking for work'}`,
+    }),
+  },
+  // Work: "I work as a nurse at Santa Maria hospital", "I now work as...", "Currently I'm working as...".
+  {
+    pattern: new RegExp(
+      `${I_AM} ${ADVERBS}(?:work|working|worked) ${ADVERBS}as (?:an? |the )?${VALUE}${CLAUSE_END}`,
+    ),
+    fact: (m) => (/\bworked\b/.test(m[0]) && !/\b(?:have|'ve)\b/.test(m[0]) ? null : job('as', m[1])),
+  },
+  {
+    pattern: new RegExp(`${I_AM} ${ADVERBS}(?:work|working) ${ADVERBS}(?:at|for) ${VALUE}${CLAUSE_END}`),
+    fact: (m) => job('at', m[1]),
+  },
+  {
+    pattern: new RegExp(
+      String.raw`\bI ${ADVERBS}(?:joined|started (?:at|with)|started (?:a new |my new )?(?:job|position|role) (?:at|with)|got (?:a |the )?(?:new )?(?:job|position|role|offer) (?:at|with)|got hired (?:at|by)|was hired (?:at|by)|signed with) ${NAME}(?: as (?:an? |the )?${VALUE}${CLAUSE_END})?`,
+    ),
+    fact: (m) => job(m[2] ? 'as' : 'at', m[2] ? `${m[2]} at ${m[1]}` : m[1]),
+  },
+  {
+    pattern: new RegExp(
+      String.raw`\bI ${ADVERBS}(?:started|began|got) (?:a new |my new |a |my )?(?:job|position|role|career|working) as (?:an? |the )?${VALUE}${CLAUSE_END}`,
+    ),
+    fact: (m) => job('as', m[1]),
+  },
+  {
+    pattern: new RegExp(
+      String.raw`\bI(?:'m| am) ${ADVERBS}(?:now )?(?:an? |the )((?:[\w-]+ ){0,2}(?:${JOBS}))(?: (?:at|for|with) ${NAME})?(?![\w-])`,
+    ),
+    fact: (m) => {
+      const role = m[1]?.toLowerCase() ?? '';
+      if (/\b(?:student|intern)$/.test(role))
+        return { slot: 'studies', entry: `Is: a ${role}${m[2] ? ` at ${m[2]}` : ''}` };
+      return job('as', m[2] ? `${role} at ${m[2]}` : role);
+    },
+  },
+  // Studies.
+  {
+    pattern: new RegExp(
+      `${I_AM} ${ADVERBS}(?:studying|study|majoring in|doing (?:a|my) (?:degree|masters?|phd|PhD) in) ${VALUE}${CLAUSE_END}`,
+    ),
+    fact: (m) => ({ slot: 'studies', entry: `Studies: ${m[1]}` }),
+  },
+  {
+    pattern: new RegExp(
+      String.raw`\bI ${ADVERBS}(?:switched|changed) (?:my (?:major|degree|course) )?to ${VALUE}${CLAUSE_END}`,
+    ),
+    fact: (m) => ({ slot: 'studies', entry: `Studies: ${m[1]}` }),
+  },
+  // Relationships.
+  {
+    pattern: new RegExp(
+      String.raw`\b([A-Z][\w-]+) and I ${ADVERBS}(?:got|are) (engaged|married)|${SPEAKER} ${ADVERBS}(?:got|are|'re|am|'m) (engaged|married)(?: to ${NAME})?`,
+    ),
+    fact: (m) => {
+      const status = m[2] ?? m[3];
+      const partner = m[1] ?? m[4];
+      return { slot: 'relationship', entry: `Relationship: ${status}${partner ? ` to ${partner}` : ''}` };
+    },
+  },
+  {
+    pattern: new RegExp(String.raw`\bI(?:'m| am) ${ADVERBS}(${RELATIONSHIP})\b(?: ${NAME})?`),
+    fact: (m) => ({
+      slot: 'relationship',
+      entry: `Relationship: ${m[1]}${m[1] === 'dating' && m[2] ? ` ${m[2]}` : ''}`,
+    }),
+  },
+  {
+    pattern: new RegExp(
+      String.raw`${SPEAKER} ${ADVERBS}(?:broke up|split up|separated|got divorced|called off (?:the|our) engagement)\b`,
+    ),
+    fact: (m) => ({
+      slot: 'relationship',
+      entry: `Relationship: ${/divorced/.test(m[0]) ? 'divorced' : 'single'}`,
+    }),
+  },
+  // People and animals in the speaker's life: "my boss Maria", "my dog is called Biscuit", "a daughter named Mia".
+  {
+    pattern: new RegExp(
+      String.raw`\b[Mm]y (?:(?:little|big|older|younger|eldest|oldest|youngest|new|old|late) )?(${RELATIONS})(?:'s name is| is called| is named| named| called|,)? ([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)`,
+      '',
     ),
     fact: (m) => ({ slot: null, entry: `${capitalise(m[1] ?? '')}: ${m[2]}` }),
   },
   {
-    pattern: new RegExp(String.raw`\bmy favou?rite ([\w-]+(?: [\w-]+)?) (?:is|are) ${PHRASE}${END}`, 'i'),
-    fact: (m) => ({ slot: `favorite:${m[1]?.toLowerCase()}`, entry: `Favorite ${m[1]}: ${m[2]}` }),
+    pattern: new RegExp(
+      String.raw`\bI (?:have|'ve got|adopted|got|rescued|had) (?:a|an|another) (?:(?:little|new|baby|young|older|younger|rescue) )?(${RELATIONS}) (?:named|called) ([A-Z][\w'-]+)`,
+    ),
+    fact: (m) => ({ slot: null, entry: `${capitalise(m[1] ?? '')}: ${m[2]}` }),
   },
+  // Favourites, one at a time for each thing: "my favourite colour is now yellow".
   {
     pattern: new RegExp(
-      String.raw`\bI(?: really| absolutely)? (?:love|like|enjoy|adore) ${PHRASE}${END}`,
-      'i',
+      String.raw`\b[Mm]y (?:new |all-time |absolute )?favou?rite ([\w-]+(?: [\w-]+)?) (?:is|are|has to be|would be) ${ADVERBS}(?:now |still )?${VALUE}${CLAUSE_END}`,
     ),
-    fact: (m) => ({ slot: null, entry: `Likes: ${m[1]}` }),
+    fact: (m) => {
+      const thing = m[1]?.toLowerCase() ?? '';
+      return { slot: `favorite:${thing.replace('colour', 'color')}`, entry: `Favorite ${thing}: ${m[2]}` };
+    },
   },
   {
-    pattern: new RegExp(
-      String.raw`\bI(?: really)? (?:hate|dislike|can't stand|don't like) ${PHRASE}${END}`,
-      'i',
-    ),
-    fact: (m) => ({ slot: null, entry: `Dislikes: ${m[1]}` }),
-  },
-  {
-    pattern: new RegExp(String.raw`\bI(?:'m| am) allergic to ${PHRASE}${END}`, 'i'),
+    pattern: new RegExp(String.raw`\bI(?:'m| am) allergic to ${VALUE}${CLAUSE_END}`),
     fact: (m) => ({ slot: null, entry: `Allergic to: ${m[1]}` }),
   },
   {
-    pattern: new RegExp(String.raw`\bI prefer ${PHRASE}${END}`, 'i'),
+    pattern:
+      /\bI(?:'m| am) (?:now |a |an )*(vegetarian|vegan|pescatarian|gluten-free|lactose intolerant|sober|teetotal)\b/,
+    fact: (m) => ({ slot: 'diet', entry: `Diet: ${m[1]}` }),
+  },
+  {
+    pattern: new RegExp(String.raw`\bI (?:drive|own) (?:an? |the )?${VALUE}${CLAUSE_END}`),
+    fact: (m) =>
+      /\b(?:car|truck|van|bike|motorbike|motorcycle|scooter|[A-Z][\w-]+)\b/.test(m[1] ?? '')
+        ? { slot: 'vehicle', entry: `Drives: ${m[1]}` }
+        : null,
+  },
+  {
+    pattern: new RegExp(
+      String.raw`\bI(?: really| absolutely| also)? (?:love|like|enjoy|adore) ${VALUE}${CLAUSE_END}`,
+    ),
+    fact: (m) => (isThing(m[1]) ? { slot: null, entry: `Likes: ${m[1]}` } : null),
+  },
+  {
+    pattern: new RegExp(
+      String.raw`\bI(?: really)? (?:hate|dislike|can't stand|don't like) ${VALUE}${CLAUSE_END}`,
+    ),
+    fact: (m) => (isThing(m[1]) ? { slot: null, entry: `Dislikes: ${m[1]}` } : null),
+  },
+  {
+    pattern: new RegExp(String.raw`\bI prefer ${VALUE}${CLAUSE_END}`),
     fact: (m) => ({ slot: null, entry: `Prefers: ${m[1]}` }),
   },
 ];
 
-/** The card facts a first-person sentence states, if any: "I live in Lisbon" gives "Lives in: Lisbon". */
-export function findCardFact(sentence: string): CardFact | null {
-  const text = sentence.replaceAll('’', "'");
+/**
+ * The card fact a first-person clause states, if any: "My wife and I moved to Porto" gives
+ * "Lives in: Porto", which replaces the card's earlier city; "I quit Acme" ends the job.
+ */
+export function findCardFact(clause: string): CardFact | null {
+  const text = clause.replaceAll('’', "'");
   for (const { pattern, fact } of PATTERNS) {
     const match = pattern.exec(text);
-    if (match) return fact(match);
+    if (!match) continue;
+    const found = fact(match);
+    if (found) return { slot: found.slot, entry: found.entry?.replace(/[\s.,!?;:]+$/, '') ?? null };
   }
   return null;
+}
+
+function job(kind: 'as' | 'at', value: string | undefined): CardFact | null {
+  if (!value) return null;
+  return { slot: 'job', entry: `Works ${kind}: ${value.replace(/^(?:an?|the) /i, '')}` };
+}
+
+// "I love it here", "I like that": a pronoun or a clause is no thing to like.
+function isThing(value: string | undefined): boolean {
+  return (
+    value !== undefined &&
+    !/^(?:it|that|this|them|him|her|you|to|when|how|what|the way|being|seeing)\b/i.test(value)
+  );
 }
 
 function capitalise(word: string): string {

@@ -59,12 +59,40 @@ export async function extractObservations(
   return drafts;
 }
 
-/** "I live in Paris and I love hiking" states two facts: split where a new "I" clause begins. */
+/**
+ * "I live in Paris and I love hiking" states two facts: split where a new "I" clause begins,
+ * but not after a joint subject ("my wife and I moved", "Dan and I got engaged"), whose "I"
+ * begins no new clause.
+ */
 function clauses(sentence: string): string[] {
-  return sentence
-    .split(/(?:,|;)?\s+(?:and|but|so)\s+(?=I\b)|;\s+(?=I\b)/)
+  const parts: string[] = [];
+  let rest = sentence;
+  for (;;) {
+    const split = nextSplit(rest);
+    if (split === null) break;
+    parts.push(rest.slice(0, split.start));
+    rest = rest.slice(split.end);
+  }
+  parts.push(rest);
+  return parts
     .map((part) => part.trim())
+    .filter((part) => part !== '')
     .map((part) => (/[.!?]$/.test(part) ? part : `${part}.`));
+}
+
+const CLAUSE_BREAK = /(?:,|;)?\s+(?:and|but|so)\s+(?=I\b)|;\s+(?=I\b)/g;
+// The end of a subject joined to "I": a name, or "my wife", "our two kids".
+const JOINT_SUBJECT = /(?:^|[\s,:;])(?:[A-Z][\w'-]+|(?:my|our) (?:[\w-]+ )?[\w-]+)$/;
+
+function nextSplit(text: string): { start: number; end: number } | null {
+  CLAUSE_BREAK.lastIndex = 0;
+  for (let match = CLAUSE_BREAK.exec(text); match !== null; match = CLAUSE_BREAK.exec(text)) {
+    const before = text.slice(0, match.index);
+    // "Dan and I got engaged" is one clause; "I live in Paris and I love hiking" is two.
+    if (/^\s+and\s+$/.test(match[0]) && JOINT_SUBJECT.test(before) && !/\bI\b/.test(before)) continue;
+    return { start: match.index, end: match.index + match[0].length };
+  }
+  return null;
 }
 
 function isStatement(sentence: string): boolean {

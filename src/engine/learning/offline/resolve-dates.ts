@@ -35,11 +35,12 @@ const NEAR_MS = 3 * 366 * 86_400_000;
 export function resolveDates(sentence: string, writtenAt: string): DatedSentence {
   const written = new Date(writtenAt);
   const today = writtenAt.slice(0, 10);
-  let text = sentence;
-  let occurredAt: string | null = null;
+  const own = resolveOwnPhrases(sentence, written);
+  let text = own.text;
+  let occurredAt: string | null = own.occurredAt;
   // Parsing for dates is most of the work of learning a sentence: skip it where nothing changes.
-  if (!RELATIVE.test(sentence)) return { text, occurredAt };
-  const found = nlp(sentence).dates({ today }).json() as {
+  if (!RELATIVE.test(text)) return { text, occurredAt };
+  const found = nlp(text).dates({ today }).json() as {
     text: string;
     dates?: { start?: string | null; unit?: string };
   }[];
@@ -71,6 +72,85 @@ export function resolveDates(sentence: string, writtenAt: string): DatedSentence
     text = text.replace(ago[0], `${ago[0]} (${around})`);
   }
   return { text, occurredAt };
+}
+
+const SEASONS = ['spring', 'summer', 'autumn', 'winter'] as const;
+const SEASON_PHRASE = /\b(last|this|next|past) (spring|summer|autumn|fall|winter)\b/i;
+const UNIT_PHRASE = /\b(last|this|next|past) (month|year)\b/i;
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const BARE_WEEKDAY = /\bon (sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/i;
+const FUTURE =
+  /\b(?:will|'ll|going to|gonna|plan(?:ning)? to|about to|tomorrow|next)\b|\b(?:am|'m|are|'re|is) \w+ing\b/i;
+
+/**
+ * The phrases compromise reads wrongly or not at all: seasons ("last spring" said in November
+ * 2026 is spring 2026, not 2025), "last month", "this year", and a bare weekday ("on Tuesday",
+ * the one before the message, or the one after when the sentence speaks of the future).
+ */
+function resolveOwnPhrases(sentence: string, written: Date): DatedSentence {
+  let text = sentence;
+  let occurredAt: string | null = null;
+  const season = SEASON_PHRASE.exec(text);
+  if (season) {
+    const { name, year, starts } = seasonOf(
+      written,
+      season[1]?.toLowerCase() ?? 'this',
+      season[2]?.toLowerCase() ?? '',
+    );
+    text = text.replace(season[0], `in ${name} ${year}`);
+    occurredAt = storableTime(starts);
+  }
+  const unit = UNIT_PHRASE.exec(text);
+  if (unit) {
+    const which = unit[1]?.toLowerCase();
+    const step = which === 'last' || which === 'past' ? -1 : which === 'next' ? 1 : 0;
+    const day = new Date(written);
+    if (unit[2]?.toLowerCase() === 'month') {
+      day.setUTCDate(1);
+      day.setUTCMonth(day.getUTCMonth() + step);
+      text = text.replace(unit[0], `in ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`);
+      occurredAt ??= storableTime(new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1)));
+    } else {
+      const year = day.getUTCFullYear() + step;
+      text = text.replace(unit[0], `in ${year}`);
+      occurredAt ??= storableTime(new Date(Date.UTC(year, 0, 1)));
+    }
+  }
+  const weekday = BARE_WEEKDAY.exec(text);
+  if (weekday) {
+    const target = WEEKDAYS.indexOf(weekday[1]?.toLowerCase() ?? '');
+    const today = written.getUTCDay();
+    const ahead = FUTURE.test(text);
+    const offset = ahead ? (target - today + 7) % 7 || 7 : -((today - target + 7) % 7 || 7);
+    const day = new Date(written);
+    day.setUTCDate(day.getUTCDate() + offset);
+    text = text.replace(weekday[0], `on ${formatDay(day)}`);
+    occurredAt ??= storableTime(
+      new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate())),
+    );
+  }
+  return { text, occurredAt };
+}
+
+/**
+ * The season a phrase names, by the meteorological seasons of the northern hemisphere (winter
+ * is December to February, named by the year of its December): "last" is the latest one over,
+ * "next" the first one to start after the one under way, "this" the one of the same year, or of
+ * the coming year when that one is more than a season past.
+ */
+function seasonOf(written: Date, which: string, said: string): { name: string; year: number; starts: Date } {
+  const name = said === 'fall' ? 'autumn' : said;
+  const index = SEASONS.indexOf(name as (typeof SEASONS)[number]);
+  const month = written.getUTCMonth();
+  const seasonYear = month < 2 ? written.getUTCFullYear() - 1 : written.getUTCFullYear();
+  // Seasons counted in order from spring of year 0: the one under way, and the one named.
+  const current = seasonYear * 4 + Math.floor(((month + 10) % 12) / 3);
+  let count = seasonYear * 4 + index;
+  if (which === 'last' || which === 'past') while (count >= current) count -= 4;
+  else if (which === 'next') while (count <= current) count += 4;
+  else if (count < current - 1) count += 4;
+  const year = Math.floor(count / 4);
+  return { name, year, starts: new Date(Date.UTC(year, index * 3 + 2, 1)) };
 }
 
 function describe(day: Date, unit: string | undefined, written: Date, original: string): string {

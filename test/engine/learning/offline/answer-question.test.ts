@@ -10,7 +10,7 @@ const message = (id: string, content: string) => ({
 });
 
 const ask = (question: string, messages: AnswerRequest['messages'], level: AnswerRequest['level'] = 'low') =>
-  answerQuestion({ question, peer: 'Ada', about: 'Ada', observations: [], messages, level });
+  answerQuestion({ question, peer: 'Ada', about: 'Ada', observations: [], slotFacts: [], messages, level });
 
 describe('answerQuestion, offline', () => {
   it('answers from the sentence of a message that holds the answer', async () => {
@@ -24,7 +24,15 @@ describe('answerQuestion, offline', () => {
       { ...message('2', 'I work as a nurse at Santa Maria hospital.'), peer_id: 'alice' },
     ];
     const ask = (question: string) =>
-      answerQuestion({ question, peer: 'alice', about: 'alice', observations: [], messages, level: 'low' });
+      answerQuestion({
+        question,
+        peer: 'alice',
+        about: 'alice',
+        observations: [],
+        slotFacts: [],
+        messages,
+        level: 'low',
+      });
     // "alice's" is the name, stemmed like the question's other words: it answers nothing.
     expect(await ask("What is alice's favourite colour?")).toBeNull();
     expect(await ask('Where did alice move?')).toBe('Lisbon');

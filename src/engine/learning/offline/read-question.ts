@@ -1,0 +1,149 @@
+import { stemmer } from 'stemmer';
+import { contentWords } from './content-words.js';
+import { nlp } from './nlp.js';
+
+/** What a question asks for: the kind of span that answers it. */
+export type AnswerKind =
+  | 'time'
+  | 'duration'
+  | 'place'
+  | 'person'
+  | 'name'
+  | 'number'
+  | 'age'
+  | 'yes/no'
+  | 'reason'
+  | 'thing';
+
+/** Which value of a changing fact a question wants: the newest, an earlier one, or either. */
+export type Tense = 'current' | 'earlier' | 'any';
+
+export type Question = {
+  kind: AnswerKind;
+  tense: Tense;
+  /** The slot of a fact with one value at a time that the question asks about ("lives_in"), if any. */
+  slot: string | null;
+  /** Stems of the question's own nouns: evidence that shares none of them does not answer it. */
+  anchors: string[];
+  /** Stems of its verbs, but for auxiliaries: "learn" in "what is he learning?". */
+  verbs: string[];
+  /** Stems of every word that carries meaning, names left out. */
+  words: string[];
+};
+
+// Nouns that name the kind of answer rather than what it is about: "what instrument", "which city".
+const CATEGORIES = new Set(
+  `name names kind type sort thing things stuff time times day days date year years month months week weeks
+  hour hours minute minutes instrument sport sports food foods dish dishes meal drink colour color colours colors
+  book books movie movies film films show shows song songs band bands music genre game games city cities country
+  countries town place places state job jobs work career profession occupation pet pets animal animals hobby
+  hobbies language languages car cars team teams subject subjects activity activities event events breed
+  author artist artists brand item items way ways reason reasons idea ideas part role lot bit favourite favorite`.split(
+    /\s+/,
+  ),
+);
+const CATEGORY_STEMS = new Set([...CATEGORIES].map((word) => stemmer(word)));
+
+const AUXILIARIES = new Set(
+  'be is are was were am been being do does did done have has had having can could will would shall should may might must get got'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Reads a question for the offline reasoner: the kind of answer it wants, whether it asks for
+ * the newest or an earlier value of a fact that changes, the slot of such a fact, and its
+ * nouns and verbs. The names of the peers it is about are no part of what it asks.
+ */
+export function readQuestion(question: string, names: readonly string[]): Question {
+  const lower = question.toLowerCase().replaceAll('’', "'").trim();
+  const nameStems = new Set(names.flatMap((name) => contentWords(name)));
+  const terms = nlp(question).terms().json() as { terms: { normal: string; tags: string[] }[] }[];
+  const anchors: string[] = [];
+  const verbs: string[] = [];
+  for (const { terms: [term] = [] } of terms) {
+    if (!term) continue;
+    const [stem] = contentWords(term.normal);
+    if (!stem || nameStems.has(stem)) continue;
+    const tags = new Set(term.tags);
+    if (tags.has('Verb') && !tags.has('Auxiliary') && !AUXILIARIES.has(term.normal)) verbs.push(stem);
+    else if ((tags.has('Noun') || tags.has('Adjective') || tags.has('Value')) && !CATEGORY_STEMS.has(stem))
+      anchors.push(stem);
+  }
+  return {
+    kind: kindOf(lower),
+    tense: tenseOf(lower),
+    slot: slotOf(lower),
+    anchors: [...new Set(anchors)],
+    verbs: [...new Set(verbs)],
+    words: contentWords(question).filter((word) => !nameStems.has(word)),
+  };
+}
+
+function kindOf(lower: string): AnswerKind {
+  if (/^how long ago\b/.test(lower)) return 'time';
+  if (/^(?:for )?how long\b/.test(lower)) return 'duration';
+  if (/^how old\b/.test(lower)) return 'age';
+  if (/^how (?:many|much|often)\b/.test(lower)) return 'number';
+  if (
+    /^(?:when|what (?:date|day|year|month|time|season)|which (?:date|day|year|month|season)|in what year)\b/.test(
+      lower,
+    )
+  )
+    return 'time';
+  if (
+    /^(?:where|what (?:city|country|town|place|state)|which (?:city|country|town|place|state))\b/.test(lower)
+  )
+    return 'place';
+  if (/^(?:who|whom|whose)\b/.test(lower)) return 'person';
+  if (/^what(?:'s| is| was| are) (?:the )?name\b|\bcalled\??$|\bnamed\??$/.test(lower)) return 'name';
+  if (/^why\b|^what (?:made|caused|motivated|inspired|led)\b|^for what reason\b/.test(lower)) return 'reason';
+  if (/^(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should)\b/.test(lower))
+    return 'yes/no';
+  return 'thing';
+}
+
+function tenseOf(lower: string): Tense {
+  if (
+    /\b(?:before|previously|used to|formerly|originally|at first|earlier|prior|former|old job|first job|past)\b/.test(
+      lower,
+    )
+  )
+    return 'earlier';
+  if (/\b(?:now|currently|these days|nowadays|at the moment|still|today|present|current)\b/.test(lower))
+    return 'current';
+  // "Where does she live?" asks of the present; "where did she live?" may ask of either.
+  if (
+    /^(?:where|what|who|which|how|is|are|does|do|has|have)\b/.test(lower) &&
+    !/\b(?:did|was|were|had)\b/.test(lower)
+  )
+    return 'current';
+  return 'any';
+}
+
+function slotOf(lower: string): string | null {
+  const favourite = /\bfavou?rite ([a-z]+)/.exec(lower);
+  if (favourite?.[1]) return `favorite:${favourite[1].replace('colour', 'color')}`;
+  if (/^how old\b|\bage\b/.test(lower)) return 'age';
+  if (
+    /\b(?:live|lives|living|lived|reside|resides|based|home town|hometown)\b/.test(lower) &&
+    !/\bfrom\b/.test(lower)
+  )
+    return /^(?:where|what (?:city|country|town|place)|which (?:city|country|town))\b|\bin what (?:city|country)/.test(
+      lower,
+    )
+      ? 'lives_in'
+      : null;
+  if (
+    /\b(?:job|occupation|profession|career|employer|do for (?:a )?living|work|works|working|worked)\b/.test(
+      lower,
+    )
+  )
+    return /^(?:what|where|who)\b/.test(lower) ? 'job' : null;
+  if (/\b(?:single|married|engaged|dating|relationship|divorced|partner|fianc[eé]e?)\b/.test(lower))
+    return 'relationship';
+  if (/\b(?:study|studies|studying|studied|major|majoring|degree)\b/.test(lower) && /^what\b/.test(lower))
+    return 'studies';
+  if (/^what(?:'s| is) [a-z]+'s name\??$/.test(lower)) return 'name';
+  return null;
+}
