@@ -74,8 +74,13 @@ export async function keepWalletKey(
   options: Pick<WalletStoreOptions, 'dir' | 'keychain'>,
 ): Promise<{ store: WalletStoreKind; where: string }> {
   const entry = options.keychain === false ? undefined : await keychainEntry();
-  if (entry !== undefined) {
-    await entry.setPassword(privateKey);
+  if (
+    entry !== undefined &&
+    (await entry.setPassword(privateKey).then(
+      () => true,
+      () => false,
+    ))
+  ) {
     return { store: 'keychain', where: 'the OS keychain' };
   }
   const file = walletFile(options.dir);
@@ -113,11 +118,12 @@ export async function forgetWalletKey(
 
 /**
  * The keychain entry of the wallet, or undefined where the platform offers no keychain that
- * can be used (a headless Linux without a secret service, CI).
+ * can be used (a headless Linux without a secret service, CI). On Linux only the Secret Service
+ * counts: the kernel keyring the library would fall back to forgets its keys at reboot.
  */
 async function keychainEntry(): Promise<AsyncEntry | undefined> {
   try {
-    const entry = new AsyncEntry(KEYCHAIN_SERVICE, KEYCHAIN_ACCOUNT);
+    const entry = new AsyncEntry(KEYCHAIN_SERVICE, KEYCHAIN_ACCOUNT, { linux: { store: 'secret-service' } });
     await entry.getPassword();
     return entry;
   } catch {
