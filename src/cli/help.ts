@@ -11,9 +11,15 @@ Usage:
                                 described at /openapi.json
   peermem devnet                local chains (USDC for x402, a Tempo node for MPP) and a funded
                                 payer; prints KEY=value settings for serve and call, then "ready"
-  peermem call PATH [JSON]      one gateway request, signed in or paid with PEERMEM_PRIVATE_KEY
+  peermem --upstream URL        the same MCP server (stdio or --http), its memory the wallet's
+                                at an upstream gateway, signed in and paid within limits
+                                (see Remote mode below)
+  peermem call PATH [JSON]      one gateway request, signed in or paid with the wallet
                                 (at --upstream URL, PEERMEM_UPSTREAM; --pay-with x402|mpp,
                                 PEERMEM_PAY_WITH; x402 by default)
+  peermem wallet init|import|address|balance|forget
+                                the wallet of remote mode and call: kept in the OS keychain, or
+                                a 0600 file where there is none; import reads the key on stdin
   peermem import FILE           bring chat history into the workspace: JSONL, a ChatGPT or
                                 claude.ai export (conversations.json) or a "Name: text"
                                 transcript; run it again to resume (--format auto|jsonl|
@@ -84,6 +90,19 @@ Gateway (serve):
   --ip-rate-limit N             requests per second per client IP without sign-in or payment
                                 (PEERMEM_IP_RATE_LIMIT; 60; 0 turns it off; behind a proxy every
   --ip-rate-limit-burst N       client shares its IP), bursts (PEERMEM_IP_RATE_LIMIT_BURST; 120)
+
+Remote mode (mcp --upstream, call, wallet):
+  --upstream URL                the gateway whose memory is served (PEERMEM_UPSTREAM); the
+                                workspace is the wallet's, so --workspace is refused
+  --max-per-call USD            the most one paid call may cost (PEERMEM_MAX_PER_CALL; 0.05)
+  --daily-budget USD            the most all paid calls may cost in a UTC day, shared by every
+                                process of the wallet (PEERMEM_DAILY_BUDGET; 1.00)
+  --wallet-dir DIR              the key file and spending ledger (PEERMEM_WALLET_DIR; default:
+                                the user config folder, e.g. ~/.config/peermem)
+  PEERMEM_PRIVATE_KEY           the wallet for this run, over the kept one; PEERMEM_KEYCHAIN=off
+                                keeps the key in the file, not the OS keychain
+  Paying in a token beyond Base USDC: --x402-network and --x402-asset; MPP: --pay-with mpp
+  and --mpp-chain-id, --mpp-currency, --mpp-rpc-url; wallet balance reads at --rpc-url
 
 Several peermem processes may share one data folder: the first opens it, the others use it
 through that one, and take over when it exits.
