@@ -22,6 +22,7 @@ export function openEngine(
   );
   const engine = createEngine(database, {
     learning: createLearning(config.learning),
+    learningSettings: config.learning,
     contextTokens: config.contextTokens,
     deriver: options.deriver
       ? {

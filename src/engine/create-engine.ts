@@ -1,14 +1,22 @@
 import type { ChatInput, ChatOutput } from '../schemas/chat.js';
 import type { MemoryService } from '../service/memory-service.js';
 import type { Database } from './database/database.js';
+import { startLearningThread } from './deriver/learning-thread.js';
 import { type Deriver, type DeriverOptions, startDeriver } from './deriver/run-deriver.js';
 import { createEmbeddedMemoryService } from './embedded-memory-service.js';
 import type { Learning } from './learning/learning.js';
+import type { LearningSettings } from './learning/learning-settings.js';
 import { answerChat } from './operations/chat.js';
 import { createMessageVectorCache } from './search/message-vector-cache.js';
 
 export type EngineOptions = {
   learning: Learning;
+  /**
+   * The settings `learning` was made from. With them the deriver learns on a worker thread made
+   * from the same settings, so requests are not held up by it; without them (a learning made in
+   * code, as tests do), on this thread.
+   */
+  learningSettings?: LearningSettings | undefined;
   /** The token budget of get_context when the caller gives none. */
   contextTokens: number;
   /** Learn in this process (false: only queue, for a separate `peermem worker`). */
@@ -32,7 +40,16 @@ export type Engine = {
 /** The embedded engine of one process: one database, one deriver, any number of workspaces. */
 export function createEngine(db: Database, options: EngineOptions): Engine {
   const vectors = createMessageVectorCache(db);
-  const deriver = options.deriver === false ? undefined : startDeriver(db, options.learning, options.deriver);
+  const deriverOptions = options.deriver;
+  const deriver =
+    deriverOptions === false
+      ? undefined
+      : startDeriver(db, options.learning, {
+          ...deriverOptions,
+          thread: options.learningSettings && startLearningThread(db, options.learningSettings),
+        });
+  const learningThread =
+    deriver === undefined ? 'none' : options.learningSettings === undefined ? 'main' : 'worker';
   return {
     memory: (workspace) =>
       createEmbeddedMemoryService(db, {
@@ -40,6 +57,7 @@ export function createEngine(db: Database, options: EngineOptions): Engine {
         contextTokens: options.contextTokens,
         learning: options.learning,
         vectors,
+        learningThread,
         onMessagesAdded: () => deriver?.nudge(),
       }),
     answerChat: (workspace, input) =>

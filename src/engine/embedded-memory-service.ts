@@ -1,3 +1,4 @@
+import type { DeriverStatusOutput } from '../schemas/deriver-status.js';
 import type { MemoryService } from '../service/memory-service.js';
 import { capMessageContents } from './cap-message-contents.js';
 import type { Database } from './database/database.js';
@@ -29,6 +30,8 @@ export type EmbeddedMemoryServiceOptions = {
   learning: Learning;
   /** Message vectors in memory, shared by every workspace of the process. */
   vectors: MessageVectorCache;
+  /** Where this process learns (reported by get_deriver_status); 'none' by default. */
+  learningThread?: DeriverStatusOutput['learning_thread'];
   /** Tells this process's deriver that new messages wait (another process finds them by polling). */
   onMessagesAdded?: () => void;
 };
@@ -69,6 +72,10 @@ export function createEmbeddedMemoryService(
     },
     chat: (input) => chat(db, workspace, input, { learning, vectors }),
     getRepresentation: (input) => getRepresentation(db, workspace, input),
-    getDeriverStatus: (input) => getDeriverStatus(db, workspace, input, learning),
+    getDeriverStatus: (input) =>
+      getDeriverStatus(db, workspace, input, learning, {
+        learningThread: options.learningThread ?? 'none',
+        vectorSearch: vectors.path(),
+      }),
   };
 }

@@ -24,5 +24,13 @@ export const DeriverStatusOutput = z.object({
   observations: z.number().int().describe('Observations learned so far.'),
   reasoner: z.string().describe('What learns: offline, or the model used.'),
   embedding_model: z.string().describe('The embedding model of semantic search.'),
+  learning_thread: z
+    .enum(['worker', 'main', 'none'])
+    .describe(
+      'Where this server learns: worker (a thread of its own, off the one answering requests), main (the thread answering requests), none (a separate `peermem worker` learns).',
+    ),
+  vector_search: z
+    .enum(['pgvector', 'in-memory'])
+    .describe('How semantic search finds the nearest vectors: the pgvector extension, or in memory.'),
 });
 export type DeriverStatusOutput = z.infer<typeof DeriverStatusOutput>;

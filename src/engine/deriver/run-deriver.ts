@@ -7,6 +7,7 @@ import { completeTask } from './complete-task.js';
 import type { DerivationTask } from './derivation-task.js';
 import { deriveTask } from './derive-task.js';
 import { failTask } from './fail-task.js';
+import type { LearningThread } from './learning-thread.js';
 import { reembedStale } from './reembed-stale.js';
 import { splitTask } from './split-task.js';
 
@@ -27,11 +28,20 @@ export type DeriverOptions = {
   onDatabaseLost?: (error: DatabaseUnavailableError, retryMs: number) => void;
   /** The database answers again after `onDatabaseLost`. */
   onDatabaseBack?: () => void;
+  /**
+   * Works out what tasks teach on this worker thread, not on the thread that answers requests;
+   * without it, on this one. Closed when the deriver stops.
+   */
+  thread?: LearningThread | undefined;
 };
 
 /** While the database is away the deriver waits this long, doubling up to `MAX_RETRY_MS`. */
 const FIRST_RETRY_MS = 1000;
 export const MAX_RETRY_MS = 30_000;
+
+/** Tasks learned before PGlite's statistics are first gathered, and at most between two gatherings. */
+const FIRST_STATISTICS_AFTER = 20;
+const MAX_STATISTICS_AFTER = 5000;
 
 export type Deriver = {
   /** Look for work now (called after this process queued some). */
@@ -47,6 +57,8 @@ export type Deriver = {
  */
 export function startDeriver(db: Database, learning: Learning, options: DeriverOptions): Deriver {
   const claimToken = randomUUID();
+  const { thread } = options;
+  const derive = (task: DerivationTask) => (thread ? thread.derive(task) : deriveTask(db, task, learning));
   let running = true;
   let wake: (() => void) | undefined;
   // Work in this process runs one batch at a time, so `drain` can wait for the loop's batch.
@@ -93,7 +105,7 @@ export function startDeriver(db: Database, learning: Learning, options: DeriverO
   async function learnTask(task: DerivationTask): Promise<void> {
     let failure: Failure;
     try {
-      await completeTask(db, task, await deriveTask(db, task, learning));
+      await completeTask(db, task, await derive(task));
       return;
     } catch (error) {
       // Not the task's fault: stop the batch, the task stays claimed and is retried when its
@@ -111,7 +123,7 @@ export function startDeriver(db: Database, learning: Learning, options: DeriverO
     for (const part of parts) {
       await new Promise((resolve) => setImmediate(resolve));
       try {
-        await completeTask(db, part, await deriveTask(db, part, learning));
+        await completeTask(db, part, await derive(part));
       } catch (error) {
         if (error instanceof DatabaseUnavailableError) throw error;
         options.onError?.(error, part);
@@ -135,14 +147,30 @@ export function startDeriver(db: Database, learning: Learning, options: DeriverO
   async function drainReady(): Promise<number> {
     let total = 0;
     for (let count = await processBatch(); count > 0; count = await processBatch()) total += count;
+    if (total > 0) await refreshStatistics(total);
     return total;
+  }
+
+  // Embedded PGlite runs no autovacuum, so nothing else gathers the planner's statistics: without
+  // them it guessed a workspace a few dozen rows and read every message of it per search. They
+  // are gathered after the first tasks learned, then each time the learned count doubles.
+  let learnedSinceStatistics = 0;
+  let statisticsAfter = FIRST_STATISTICS_AFTER;
+  async function refreshStatistics(learned: number): Promise<void> {
+    if (db.kind !== 'pglite') return;
+    learnedSinceStatistics += learned;
+    if (learnedSinceStatistics < statisticsAfter) return;
+    learnedSinceStatistics = 0;
+    statisticsAfter = Math.min(statisticsAfter * 2, MAX_STATISTICS_AFTER);
+    // Only a hint to the planner: a failure here is no failure of the tasks learned.
+    await db.query('ANALYZE messages, observations, message_embeddings, derivation_tasks').catch(() => {});
   }
 
   // After a change of embedding model, old vectors are replaced bit by bit, between tasks.
   let stale = true;
   async function reembedSome(): Promise<void> {
     await new Promise((resolve) => setImmediate(resolve));
-    if (stale) stale = (await reembedStale(db, learning)) > 0;
+    if (stale) stale = (await (thread ? thread.reembedStale() : reembedStale(db, learning))) > 0;
   }
 
   const pause = (ms: number) =>
@@ -194,6 +222,7 @@ export function startDeriver(db: Database, learning: Learning, options: DeriverO
       clearInterval(heartbeat);
       wake?.();
       await looping;
+      await thread?.close();
     },
   };
 }

@@ -8,8 +8,14 @@ export async function getDeriverStatus(
   workspace: string,
   input: DeriverStatusInput,
   learning: Learning,
+  paths: {
+    learningThread: DeriverStatusOutput['learning_thread'];
+    vectorSearch: DeriverStatusOutput['vector_search'];
+  },
 ): Promise<DeriverStatusOutput> {
-  const [row] = await db.query<Omit<DeriverStatusOutput, 'reasoner' | 'embedding_model'>>(
+  const [row] = await db.query<
+    Omit<DeriverStatusOutput, 'reasoner' | 'embedding_model' | 'learning_thread' | 'vector_search'>
+  >(
     `SELECT
        count(*) FILTER (WHERE status = 'pending')::int AS pending,
        count(*) FILTER (WHERE status = 'in_progress')::int AS in_progress,
@@ -40,5 +46,7 @@ export async function getDeriverStatus(
     observations: row?.observations ?? 0,
     reasoner: learning.reasoner.name,
     embedding_model: learning.embedder.model,
+    learning_thread: paths.learningThread,
+    vector_search: paths.vectorSearch,
   };
 }

@@ -68,6 +68,8 @@ export function createMessageVectorCache(db: Database) {
   }
 
   return {
+    /** How the nearest vectors are found, for get_deriver_status and the benchmark. */
+    path: (): 'pgvector' | 'in-memory' => 'in-memory',
     /** The message seqs nearest to `query`, best first. */
     async nearest(
       workspace: string,

@@ -1,0 +1,75 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import type { Database } from '../database/database.js';
+import { createLearning } from '../learning/create-learning.js';
+import type { LearningSettings } from '../learning/learning-settings.js';
+import type { DerivationTask } from './derivation-task.js';
+import { deriveTask } from './derive-task.js';
+import { reembedStale } from './reembed-stale.js';
+import type { FromWorker, ToWorker } from './thread-messages.js';
+
+/**
+ * The learning thread: works out what tasks teach (NLP, embeddings, merging) off the thread that
+ * answers requests. It holds no database: each statement it needs is sent to the main thread,
+ * which runs it on the engine's database and sends the rows back.
+ */
+const port = parentPort;
+if (!port) throw new Error('learning-worker runs only as a worker thread');
+const { settings, kind } = workerData as { settings: LearningSettings; kind: Database['kind'] };
+const learning = createLearning(settings);
+
+let nextQuery = 0;
+const queries = new Map<number, { resolve: (rows: never[]) => void; reject: (error: Error) => void }>();
+const post = (message: FromWorker) => port.postMessage(message);
+
+const db: Database = {
+  kind,
+  query<Row extends Record<string, unknown>>(text: string, params: readonly unknown[] = []) {
+    const id = nextQuery++;
+    return new Promise<Row[]>((resolve, reject) => {
+      queries.set(id, { resolve: resolve as (rows: never[]) => void, reject });
+      post({ type: 'query', id, text, params: [...params] });
+    });
+  },
+  close: async () => {},
+};
+
+port.on('message', (message: ToWorker) => {
+  switch (message.type) {
+    case 'rows':
+    case 'query-failed': {
+      const pending = queries.get(message.id);
+      queries.delete(message.id);
+      if (message.type === 'rows') pending?.resolve(message.rows as never[]);
+      else pending?.reject(Object.assign(new Error(message.message), { databaseErrorId: message.errorId }));
+      return;
+    }
+    case 'derive':
+      settle(message.id, () => deriveTask(db, message.task as DerivationTask, learning));
+      return;
+    case 'reembed':
+      settle(message.id, () => reembedStale(db, learning));
+      return;
+  }
+});
+
+function settle(id: number, work: () => Promise<unknown>): void {
+  work().then(
+    (result) => post({ type: 'done', id, result }),
+    (error: unknown) => {
+      const { message, retryable, retryAfterMs, code, databaseErrorId } = (
+        error instanceof Error ? error : new Error(String(error))
+      ) as Error & { retryable?: boolean; retryAfterMs?: number; code?: unknown; databaseErrorId?: number };
+      post({
+        type: 'failed',
+        id,
+        error: {
+          message,
+          ...(typeof retryable === 'boolean' ? { retryable } : {}),
+          ...(typeof retryAfterMs === 'number' ? { retryAfterMs } : {}),
+          ...(typeof code === 'string' ? { code } : {}),
+          ...(databaseErrorId === undefined ? {} : { databaseErrorId }),
+        },
+      });
+    },
+  );
+}
