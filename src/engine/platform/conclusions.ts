@@ -10,7 +10,7 @@ import { type FilterColumns, filterCondition } from './platform-filter.js';
 import { type Page, type PageRequest, readPage } from './platform-page.js';
 
 /** Tokens (o200k_base) of one conclusion's content: what common embedding models take in one input. */
-export const CONCLUSION_TOKENS = 8191;
+const CONCLUSION_TOKENS = 8191;
 
 export type Conclusion = {
   id: string;

@@ -24,7 +24,7 @@ const WORKSPACE_FILTERS: FilterColumns = {
   created_at: { column: 'w.created_at', kind: 'time' },
 };
 
-export function workspaceNotFound(id: string): MemoryError {
+function workspaceNotFound(id: string): MemoryError {
   return new MemoryError('not_found', `workspace "${id}" does not exist`, {
     field: 'workspace_id',
     hint: 'Create it with POST /v3/workspaces.',
@@ -47,7 +47,8 @@ export async function getOrCreateWorkspace(
      SELECT ${WORKSPACE_JSON} FROM workspaces w WHERE w.id = $1 AND NOT EXISTS (SELECT 1 FROM created)`,
     [id, JSON.stringify(initial.metadata ?? {}), JSON.stringify(initial.configuration ?? {})],
   );
-  if (!row) throw workspaceNotFound(id);
+  // A workspace created by a concurrent request is not visible to this statement's snapshot.
+  if (!row) return getOrCreateWorkspace(db, id, initial);
   return row.workspace;
 }
 

@@ -9,7 +9,7 @@ type Input<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
 };
 
 /** What a route answers: JSON with a status, or a whole response (a stream). */
-export type RouteAnswer = { status?: 200 | 202; json: unknown } | Response;
+type RouteAnswer = { status?: 200 | 202; json: unknown } | Response;
 
 export type PlatformRoute = {
   method: 'get' | 'post' | 'put' | 'delete';

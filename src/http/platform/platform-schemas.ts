@@ -76,7 +76,7 @@ export const Conclusion = z.object({
   times_derived: z.number().int(),
   created_at: Timestamp,
 });
-export const Summary = z.object({
+const Summary = z.object({
   content: z.string(),
   message_id: z.string(),
   summary_type: z.enum(['short', 'long']),
@@ -117,7 +117,7 @@ export const CreateSession = CreateWithId.extend({
   scopes: z.array(z.string()).max(0, 'scopes are not supported').nullish(),
 });
 
-export const NewPlatformMessage = z.object({
+const NewPlatformMessage = z.object({
   peer_id: Id.describe('The author; created on first reference and made a member of the session.'),
   content: storedText(LIMITS.messageChars).min(1, 'must not be empty'),
   metadata: Metadata.nullish(),
@@ -206,7 +206,7 @@ export const QueueQuery = z.object({
   sender_id: Unsupported,
 });
 
-export const NewConclusion = z.object({
+const NewConclusion = z.object({
   content: storedText(LIMITS.messageChars).min(1, 'must not be empty'),
   observer_id: Id,
   observed_id: Id,
