@@ -45,8 +45,10 @@ await build({
   input: await entries(),
   platform: 'node',
   external: isExternal,
-  // Some dependencies carry a stray 'use strict' directive that means nothing in a module.
   onLog: (level, log, handle) => {
+    // An import it cannot find would be left for a user's install, which does not hold it.
+    if (log.code === 'UNRESOLVED_IMPORT') throw new Error(`bundle: ${log.message}`);
+    // Some dependencies carry a stray 'use strict' directive that means nothing in a module.
     if (log.code !== 'MODULE_LEVEL_DIRECTIVE') handle(level, log);
   },
   output: { dir: out, format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },

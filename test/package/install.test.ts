@@ -1,4 +1,5 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { lstat, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,9 @@ import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devnetSettings } from '../../src/devnet/devnet-settings.js';
+import { startDevnet } from '../../src/devnet/start-devnet.js';
+import { deadPort } from '../support/dead-port.js';
 
 const run = promisify(execFile);
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -31,9 +35,14 @@ async function diskMiB(path: string): Promise<number> {
 }
 
 /** Runs a command to its end: exit code and output, never a throw. */
-async function outcome(file: string, args: string[], cwd: string) {
+async function outcome(file: string, args: string[], cwd: string, env?: NodeJS.ProcessEnv) {
   try {
-    const { stdout, stderr } = await run(file, args, { cwd, timeout: 240_000, maxBuffer: 64 * 2 ** 20 });
+    const { stdout, stderr } = await run(file, args, {
+      cwd,
+      timeout: 240_000,
+      maxBuffer: 64 * 2 ** 20,
+      ...(env ? { env } : {}),
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -138,6 +147,44 @@ describe('the packed package, installed into an empty folder', () => {
         .toEqual({ pending: 0, in_progress: 0, done: true, failed: 0 });
     } finally {
       await client.close();
+    }
+  }, 240_000);
+
+  it('serves the paid gateway, and peermem call pays it with x402 and with MPP, on a devnet', async () => {
+    const devnet = await startDevnet();
+    const port = await deadPort();
+    const env = {
+      PATH: process.env.PATH,
+      PEERMEM_KEYCHAIN: 'off',
+      ...Object.fromEntries(devnetSettings(devnet, `http://127.0.0.1:${port}`)),
+    };
+    const server = spawn(bin, ['serve', '--port', String(port), '--data-dir', join(folder, 'gateway')], {
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    try {
+      let stderr = '';
+      server.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+        stderr += chunk;
+      });
+      await expect.poll(() => stderr, { timeout: 60_000 }).toContain('peermem: gateway at');
+      const body = JSON.stringify({ session: 'paid', messages: [{ peer: 'ada', content: 'Paid for.' }] });
+      for (const payWith of ['x402', 'mpp']) {
+        const call = await outcome(
+          bin,
+          ['call', '/messages', body, '--pay-with', payWith, '--wallet-dir', join(folder, 'wallet')],
+          folder,
+          env,
+        );
+        expect(call.stderr, payWith).toMatch(/^peermem: paid, transaction 0x[0-9a-f]{64}\n$/);
+        expect(call.code, payWith).toBe(0);
+        expect(call.stdout).toContain('Paid for.');
+      }
+    } finally {
+      const exited = server.exitCode !== null || server.signalCode !== null;
+      server.kill();
+      if (!exited) await once(server, 'exit');
+      await devnet.stop();
     }
   }, 240_000);
 
