@@ -2,6 +2,7 @@ import { initial } from './migrations/0001_initial.js';
 import { learning } from './migrations/0002_learning.js';
 import { payments } from './migrations/0003_payments.js';
 import { mppProofs } from './migrations/0004_mpp_proofs.js';
+import { searchIndexes } from './migrations/0005_search_indexes.js';
 import { platform } from './migrations/0006_platform.js';
 
 /** Every schema change, in the order it is applied. Append only; never edit an applied one. */
@@ -10,6 +11,7 @@ const migrations: readonly { id: string; sql: string }[] = [
   { id: '0002_learning', sql: learning },
   { id: '0003_payments', sql: payments },
   { id: '0004_mpp_proofs', sql: mppProofs },
+  { id: '0005_search_indexes', sql: searchIndexes },
   { id: '0006_platform', sql: platform },
 ];
 

@@ -23,19 +23,20 @@ export async function fullTextRanks(
 ): Promise<string[]> {
   const filters = `m.workspace_id = $1 AND ($3::text IS NULL OR m.session_id = $3::text)
     AND ($4::text IS NULL OR m.peer_id = $4::text)`;
+  // The tsqueries are written out in each condition, not taken from a CTE: a condition on a
+  // CTE's column is a join filter, which no index serves (every message of the workspace was
+  // read). The candidates carry what ranking needs, so messages is not read a second time.
+  const anyWord = anyWordQuery(2);
+  const columns = 'm.seq, m.created_at, m.search_vector';
   const rows = await db.query<{ seq: string }>(
-    `WITH q AS (
-       SELECT plainto_tsquery('english', $2) AS all_words,
-              ${anyWordQuery(2)} AS any_word
-     ),
-     candidates AS (
-       (SELECT m.seq FROM messages m, q WHERE ${filters} AND m.search_vector @@ q.all_words)
-       UNION
-       (SELECT m.seq FROM messages m, q WHERE ${filters} AND m.search_vector @@ q.any_word
+    `WITH candidates AS (
+       (SELECT ${columns} FROM messages m WHERE ${filters} AND m.search_vector @@ plainto_tsquery('english', $2))
+       UNION ALL
+       (SELECT ${columns} FROM messages m WHERE ${filters} AND m.search_vector @@ ${anyWord}
         ORDER BY m.seq DESC LIMIT ${ANY_WORD_CANDIDATES})
      )
-     SELECT m.seq::text AS seq FROM messages m JOIN candidates c ON c.seq = m.seq, q
-     ORDER BY ts_rank_cd(m.search_vector, q.any_word) DESC, m.created_at DESC, m.seq DESC
+     SELECT c.seq::text AS seq FROM (SELECT DISTINCT ON (seq) * FROM candidates ORDER BY seq) c
+     ORDER BY ts_rank_cd(c.search_vector, ${anyWord}) DESC, c.created_at DESC, c.seq DESC
      LIMIT $5::int`,
     [workspace, boundedQuery(query), scope.session ?? null, scope.peer ?? null, limit],
   );

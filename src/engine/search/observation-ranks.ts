@@ -17,10 +17,10 @@ export async function observationRanks(
   limit: number,
 ): Promise<string[]> {
   const rows = await db.query<{ seq: string }>(
-    `WITH q AS (SELECT ${anyWordQuery(2)} AS any_word),
-     hits AS (
-       SELECT o.source_message_ids, ts_rank_cd(o.search_vector, q.any_word) AS rank FROM observations o, q
-       WHERE o.workspace_id = $1 AND o.observer_id = o.observed_id AND o.search_vector @@ q.any_word
+    // The tsquery is written out, not taken from a CTE, so the full-text index serves the match.
+    `WITH hits AS (
+       SELECT o.source_message_ids, ts_rank_cd(o.search_vector, ${anyWordQuery(2)}) AS rank FROM observations o
+       WHERE o.workspace_id = $1 AND o.observer_id = o.observed_id AND o.search_vector @@ ${anyWordQuery(2)}
          AND ($3::text IS NULL OR o.session_id = $3::text) AND ($4::text IS NULL OR o.observed_id = $4::text)
        ORDER BY rank DESC LIMIT $5::int
      )
