@@ -232,6 +232,39 @@ describe('remote mode: the tools work on the wallet’s workspace at the upstrea
     }
   });
 
+  test('with --pay-with mpp, a paid add_messages is paid on the Tempo chain: exactly the price moves', async () => {
+    const ledgerDir = await makeTempDir();
+    const wallet = await gateway.devnet.tempo.fundWallet(1_000_000n);
+    const { memory, lines } = remoteMemory({
+      upstream,
+      gateway,
+      walletDir: ledgerDir.path,
+      privateKey: wallet.privateKey,
+      payWith: 'mpp',
+    });
+    const { client, close } = await connectTo(memory);
+    try {
+      const before = await gateway.devnet.tempo.balanceOf(wallet.address);
+      const session = uniqueWorkspace('mpp');
+      await callOk(client, 'add_messages', {
+        session,
+        messages: [{ peer: 'dora', content: 'paid on Tempo' }],
+      });
+      expect(before - (await gateway.devnet.tempo.balanceOf(wallet.address))).toBe(1_000n);
+      expect(lines[0]).toMatch(/^peermem: paid 0\.001 USD for \/messages with mpp /);
+      const stored = await readUpstream<{ items: { content: string }[] }>(
+        upstream,
+        '/messages/list',
+        { session },
+        wallet.privateKey,
+      );
+      expect(stored.items.map((message) => message.content)).toEqual(['paid on Tempo']);
+    } finally {
+      await close();
+      await ledgerDir.remove();
+    }
+  });
+
   test('a wallet without funds gets the payment refused, with the reason, and the ledger releases it', async () => {
     const ledgerDir = await makeTempDir();
     const poor = generatePrivateKey();
