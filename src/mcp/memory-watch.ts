@@ -15,6 +15,9 @@ export const WATCH_INTERVAL_MS = 1000;
 /** At most this many failures are reported per look, the rest summed up in one line. */
 const FAILURES_PER_LOOK = 3;
 
+/** While nothing seems to change and nothing is being learned, the queue is read every this many looks. */
+const QUIET_LOOKS_PER_QUEUE_READ = 10;
+
 /**
  * Watches one workspace's memory for what clients subscribe to, through the public MemoryService
  * only, so writes by another process on the same database (a worker, a second server) are seen as
@@ -22,7 +25,8 @@ const FAILURES_PER_LOOK = 3;
  * how many sessions and peers exist (a new one is `resources_list_changed`), the newest message and
  * count of each watched session, the card of each watched peer, and the learning queue's counts
  * (each change of state is one log line). Each look is a handful of small indexed reads, never a
- * scan of the messages; nothing runs when no client listens.
+ * scan of the messages; the queue is read only while something changes or is being learned (and
+ * every tenth look otherwise), and nothing runs when no client listens.
  */
 export class MemoryWatch {
   readonly #memory: MemoryService;
@@ -37,6 +41,8 @@ export class MemoryWatch {
   #timer: NodeJS.Timeout | undefined;
   #looking: Promise<void> | undefined;
   #again = false;
+  #poked = false;
+  #quietLooks = 0;
 
   constructor(memory: MemoryService, options: { intervalMs?: number } = {}) {
     this.#memory = memory;
@@ -75,6 +81,7 @@ export class MemoryWatch {
   /** Looks now rather than at the next interval: after a write through this process. */
   poke(): void {
     if (this.#listeners.size === 0) return;
+    this.#poked = true;
     if (this.#looking) {
       this.#again = true;
       return;
@@ -106,14 +113,22 @@ export class MemoryWatch {
 
   async #look(): Promise<void> {
     try {
-      await this.#lookAtLists();
+      let changed = this.#poked;
+      this.#poked = false;
+      changed = (await this.#lookAtLists()) || changed;
       for (const [uri, entry] of [...this.#watched]) {
         const state = await this.#stateOf(uri);
-        if (entry.seen !== undefined && state !== entry.seen && this.#watched.get(uri) === entry)
+        if (entry.seen !== undefined && state !== entry.seen && this.#watched.get(uri) === entry) {
           this.#emit({ kind: 'resource_updated', uri });
+          changed = true;
+        }
         entry.seen = state;
       }
-      this.#reportLearning(await this.#memory.getDeriverStatus({}));
+      const learning = this.#deriver === undefined || this.#deriver.pending + this.#deriver.in_progress > 0;
+      if (changed || learning || ++this.#quietLooks >= QUIET_LOOKS_PER_QUEUE_READ) {
+        this.#quietLooks = 0;
+        this.#reportLearning(await this.#memory.getDeriverStatus({}));
+      }
       if (this.#failing) console.error('peermem: the memory can be read again; change notifications resume');
       this.#failing = false;
     } catch (error) {
@@ -126,14 +141,17 @@ export class MemoryWatch {
     }
   }
 
-  async #lookAtLists(): Promise<void> {
+  /** Whether the number of sessions or peers changed since the last look. */
+  async #lookAtLists(): Promise<boolean> {
     const [{ total: sessions }, { peers }] = await Promise.all([
       this.#memory.listSessions({ page: 1, size: 1, reverse: true }),
       this.#memory.listPeers(),
     ]);
     const lists = `${sessions}/${peers.length}`;
-    if (this.#lists !== undefined && lists !== this.#lists) this.#emit({ kind: 'resources_list_changed' });
+    const changed = this.#lists !== undefined && lists !== this.#lists;
+    if (changed) this.#emit({ kind: 'resources_list_changed' });
     this.#lists = lists;
+    return changed;
   }
 
   /** A short fingerprint of what a resource holds now: it differs whenever a read would differ. */
