@@ -6,7 +6,7 @@ import type { DatabaseLocation } from '../src/engine/database/open-database.js';
 
 /** The local server the benchmark uses; its own database, so it never touches real memories. */
 const POSTGRES_SERVER = process.env.PEERMEM_BENCH_POSTGRES_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
-const POSTGRES_DATABASE = 'peermem_bench';
+const POSTGRES_DATABASE = process.env.PEERMEM_BENCH_DATABASE ?? 'peermem_bench';
 
 /** Where one benchmark run keeps its memory, told both to the server's flags and to the engine. */
 export type BenchStore = {

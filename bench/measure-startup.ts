@@ -15,12 +15,16 @@ export type StartupTimes = {
  * a session. Each launch waits for the previous server to exit, so every one opens the store
  * from cold (for PGlite: takes the data folder's lock and opens the database itself).
  */
-export async function measureStartup(serverArgs: readonly string[], launches: number): Promise<StartupTimes> {
+export async function measureStartup(
+  serverArgs: readonly string[],
+  launches: number,
+  options: { learning: boolean },
+): Promise<StartupTimes> {
   const toolsList: number[] = [];
   const firstResult: number[] = [];
   for (let launch = 0; launch < launches; launch++) {
     const spawned = performance.now();
-    const server = await startStdioServer(serverArgs);
+    const server = await startStdioServer(serverArgs, options);
     try {
       await server.client.listTools();
       toolsList.push(performance.now() - spawned);

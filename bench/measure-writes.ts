@@ -1,7 +1,5 @@
 import type { Client } from '@modelcontextprotocol/client';
-import { generateMessageText } from './generate-text.js';
 import { type Latency, measureLatency } from './measure-latency.js';
-import type { Random } from './random.js';
 import { callTool } from './stdio-server.js';
 
 /** The session an agent appends to turn by turn while the benchmark measures it. */
@@ -13,14 +11,14 @@ const LIVE_SESSION = 'live-chat';
  */
 export function measureSingleMessageWrites(
   client: Client,
-  random: Random,
+  nextText: () => string,
   counts: { warmup: number; iterations: number },
 ): Promise<Latency> {
   return measureLatency(
     (index) =>
       callTool(client, 'add_messages', {
         session: LIVE_SESSION,
-        messages: [{ peer: index % 2 === 0 ? 'user' : 'assistant', content: generateMessageText(random) }],
+        messages: [{ peer: index % 2 === 0 ? 'user' : 'assistant', content: nextText() }],
       }),
     { ...counts, timeLimitMs: 120_000 },
   );

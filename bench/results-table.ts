@@ -33,7 +33,37 @@ function rows(settings: BenchSettings): Row[] {
       cell: (r) => percentiles(readsAt(r, index).getContext),
     },
   ];
+  const learned = (pick: (learning: NonNullable<StoreResults['learning']>) => string) => (r: StoreResults) =>
+    r.learning ? pick(r.learning) : '–';
   return [
+    { name: 'learning, vector search', cell: learned((l) => l.paths) },
+    {
+      name: 'add_messages, 1 msg/call, deriver idle / busy: p50 ms',
+      cell: learned((l) => `${ms(l.idle.one.p50)} / ${ms(l.busy.one.p50)}`),
+    },
+    {
+      name: 'add_messages, 10 msgs/call, deriver idle / busy: p50 ms',
+      cell: learned((l) => `${ms(l.idle.ten.p50)} / ${ms(l.busy.ten.p50)}`),
+    },
+    {
+      name: 'add_messages, 10 msgs/call, deriver idle / busy: p95 ms',
+      cell: learned((l) => `${ms(l.idle.ten.p95)} / ${ms(l.busy.ten.p95)}`),
+    },
+    {
+      name: 'deriver lag, single-turn write to learned (median of 5): ms',
+      cell: learned((l) => ms(l.lagMs)),
+    },
+    ...[small, large].map((messages, index) => ({
+      name: `learning caught up after the writes to ${thousands(messages)} msgs: s`,
+      cell: (r: StoreResults) => {
+        const catchUp = r.reads[index]?.catchUpMs;
+        return catchUp === undefined ? '–' : (catchUp / 1000).toFixed(1);
+      },
+    })),
+    {
+      name: 'server peak RSS: MB',
+      cell: (r) => (Number.isNaN(r.peakRssMb) ? 'n/a' : Math.round(r.peakRssMb).toString()),
+    },
     {
       name: 'add_messages, 1 msg/call: calls/s',
       cell: (r) => perSecond(r.singleWrites.count, r.singleWrites.totalMs),
@@ -115,13 +145,15 @@ export function formatReport(
         ? `it grows to ${thousands(large)} through the same MCP client, ${settings.batchSize} messages per add_messages call.`
         : `it grows to ${thousands(large)} by seeding directly with the engine (createEmbeddedMemoryService over openDatabase, ${settings.engineBatchSize} messages per call) while no server runs, then a new server is started.`
     }`,
-    '- Sessions of 200-1000 messages between user and assistant (a reviewer joins one in three); list_messages and get_context read the largest session.',
+    settings.text === 'real'
+      ? "- Text: LoCoMo's conversation turns, one add_messages call per LoCoMo session (up to the batch size), passed over again as often as the size needs (each pass in new sessions, dated later); queries: LoCoMo's questions, ten of each conversation. Live writes are LoCoMo turns too; list_messages and get_context read the largest session."
+      : '- Sessions of 200-1000 generated messages between user and assistant (a reviewer joins one in three); list_messages and get_context read the largest session.',
     ...(sample
       ? [
           `- Largest session: ${sample.reads.map((reads) => `${reads.session.messages} msgs at ${thousands(reads.messages)}`).join(', ')}. Search queries (in turn, words OR-ed by the server): ${sample.queries.map((query) => `"${query}"`).join(', ')}; at ${thousands(large)} msgs a query matches ${measured.map((results) => `${results.searchMatches.toLocaleString('en')} (${results.label})`).join(', ')} messages on average (search ranks those holding every word plus the newest 1,000 of them).`,
         ]
       : []),
-    '- Servers run with `--deriver off`: search ranks by full-text (messages without embeddings or observations yet); learning is measured by `npm run bench:locomo`.',
+    '- Learning on: the server runs as users run it (its deriver on); reads are measured once learning has caught up (observations and vectors present), and the idle/busy writes are measured with the deriver idle and while it learns the import behind them. Learning off: `--deriver off`, search ranks by full text only.',
     '- Start-up: spawn to the tools/list answer (initialize handshake included) and to the first list_sessions result; each launch waits for the previous server to exit. "New store" is one launch on a data folder (PGlite) or workspace (Postgres) that does not exist yet.',
     ...outcomes.flatMap((outcome) =>
       'error' in outcome ? [`- ${outcome.label} not measured: ${outcome.error}`] : [],

@@ -1,9 +1,18 @@
 import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { type BenchSettings, readSettings } from './bench-settings.js';
 import { type BenchStore, createPgliteStore, createPostgresStore } from './bench-stores.js';
 import { benchmarkStore } from './benchmark-store.js';
+import { loadLocomo } from './locomo/load-locomo.js';
+import { createLocomoText, type RealText } from './locomo-plan.js';
 import { formatReport, type StoreOutcome } from './results-table.js';
+
+/** LoCoMo beside the project (dist/bench/ is two levels below it), unless LOCOMO_PATH says where. */
+const LOCOMO_FILE =
+  process.env.LOCOMO_PATH ??
+  resolve(fileURLToPath(new URL('../../', import.meta.url)), '../shared/bench/locomo10.json');
 
 /**
  * `npm run bench`: measures the MCP server over stdio on embedded PGlite and on a local
@@ -20,21 +29,33 @@ async function main(): Promise<void> {
   const startedAt = new Date();
   const loadBefore = loadavg()[0] ?? 0;
   const started = performance.now();
-  const outcomes: StoreOutcome[] = [];
-  for (const database of settings.databases) {
-    const label = database === 'pglite' ? 'PGlite' : 'Postgres';
-    let store: BenchStore | undefined;
+  let locomo: Awaited<ReturnType<typeof loadLocomo>> | undefined;
+  if (settings.text === 'real') {
     try {
-      store = database === 'pglite' ? await createPgliteStore() : await createPostgresStore();
-      outcomes.push(await benchmarkStore(store, settings));
+      locomo = await loadLocomo(LOCOMO_FILE);
     } catch (error) {
-      // One database failing (say, no Postgres server) must not lose the other's numbers.
-      console.error(`[bench] ${label} failed:`, error);
-      outcomes.push({ label, error: (error as Error).message.split('\n')[0] ?? 'failed' });
-    } finally {
-      await store?.dispose().catch((error: Error) => console.error(`[bench] cleanup: ${error.message}`));
+      console.error((error as Error).message);
+      process.exit(2);
     }
   }
+  const outcomes: StoreOutcome[] = [];
+  for (const database of settings.databases)
+    for (const learning of settings.learning) {
+      const label = `${database === 'pglite' ? 'PGlite' : 'Postgres'}, learning ${learning ? 'on' : 'off'}`;
+      let store: BenchStore | undefined;
+      try {
+        store = database === 'pglite' ? await createPgliteStore() : await createPostgresStore();
+        // Each run reads the text from its start: every column gets the same messages and queries.
+        const realText: RealText | undefined = locomo && createLocomoText(locomo);
+        outcomes.push(await benchmarkStore(store, settings, { learning, realText }));
+      } catch (error) {
+        // One database failing (say, no Postgres server) must not lose the other's numbers.
+        console.error(`[bench] ${label} failed:`, error);
+        outcomes.push({ label, error: (error as Error).message.split('\n')[0] ?? 'failed' });
+      } finally {
+        await store?.dispose().catch((error: Error) => console.error(`[bench] cleanup: ${error.message}`));
+      }
+    }
   console.log(
     formatReport(settings, outcomes, { startedAt, elapsedMs: performance.now() - started, loadBefore }),
   );

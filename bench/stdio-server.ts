@@ -8,6 +8,8 @@ const SERVER_ENTRY = fileURLToPath(new URL('../src/main.js', import.meta.url));
 /** A server process started the way an MCP client starts it, and a real client connected to it. */
 export type StdioServer = {
   client: Client;
+  /** The server's process id (for its peak memory), when it started. */
+  pid: number | null;
   /** Closes the client and waits until the server process has exited (it releases the data folder). Idempotent. */
   close(): Promise<void>;
 };
@@ -15,13 +17,15 @@ export type StdioServer = {
 /**
  * Spawns `node dist/src/main.js <args>` and performs the MCP handshake over its stdio. The
  * server is started with node directly, not through npm, so that start-up times are the
- * server's own, and with its deriver off: learning 100k messages would share the two cores
- * with what is measured here (`npm run bench:locomo` measures learning).
+ * server's own; with `learning` false its deriver is off.
  */
-export async function startStdioServer(args: readonly string[]): Promise<StdioServer> {
+export async function startStdioServer(
+  args: readonly string[],
+  options: { learning: boolean },
+): Promise<StdioServer> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [SERVER_ENTRY, ...args, '--deriver', 'off'],
+    args: [SERVER_ENTRY, ...args, ...(options.learning ? [] : ['--deriver', 'off'])],
     stderr: 'pipe',
   });
   // Kept for the error message if the server fails: its own words say why.
@@ -39,6 +43,7 @@ export async function startStdioServer(args: readonly string[]): Promise<StdioSe
   let closing: Promise<void> | undefined;
   return {
     client,
+    pid,
     close() {
       closing ??= client.close().then(async () => {
         // The next launch on the same PGlite folder must find it released, not still closing.

@@ -36,7 +36,7 @@ export async function openStressTarget(
   const label = `${kind} ${store.label}`;
   try {
     if (kind === 'stdio') {
-      const server = await startStdioServer(store.serverArgs);
+      const server = await startStdioServer(store.serverArgs, { learning: false });
       await seedMemory(server.client);
       return {
         target: toolFuzzTarget(label, server.client, timeoutMs) as FuzzTarget<unknown>,
