@@ -272,7 +272,9 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
             privateKey: env.PEERMEM_PRIVATE_KEY || undefined,
             upstream: pick('upstream') || `http://127.0.0.1:${port}`,
             dir: pick('wallet-dir') ?? envPaths('peermem', { suffix: '' }).config,
-            keychain: !['off', 'false', '0', 'no'].includes(String(env.PEERMEM_KEYCHAIN ?? 'on').toLowerCase()),
+            keychain: !['off', 'false', '0', 'no'].includes(
+              String(env.PEERMEM_KEYCHAIN ?? 'on').toLowerCase(),
+            ),
             rpcUrl: pick('rpc-url') || undefined,
             maxPerCall: pick('max-per-call') ?? '0.05',
             dailyBudget: pick('daily-budget') ?? '1.00',
