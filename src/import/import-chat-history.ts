@@ -56,6 +56,8 @@ export async function importChatHistory(
   };
   for (const session of pending) {
     for (let start = 0; start < session.messages.length; start += LIMITS.messagesPerCall) {
+      // PGlite answers without a turn of the event loop, where signals (Ctrl+C) are delivered.
+      await new Promise((resolve) => setImmediate(resolve));
       if (options.signal?.aborted) return { ...summary, interrupted: true };
       const batch = session.messages.slice(start, start + LIMITS.messagesPerCall);
       await memory.addMessages({
