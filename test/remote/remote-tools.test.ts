@@ -265,6 +265,72 @@ describe('remote mode: the tools work on the wallet’s workspace at the upstrea
     }
   });
 
+  test('a paid call whose answer is lost is not paid again: the retry carries the same payment', async () => {
+    const ledgerDir = await makeTempDir();
+    let dropped = false;
+    // The upstream gets and settles the paid request, then the answer is lost on the way back.
+    const losing: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      const paying = new Headers(init?.headers).has('payment-signature');
+      if (paying && !dropped) {
+        dropped = true;
+        await response.arrayBuffer();
+        throw new TypeError('fetch failed', {
+          cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }),
+        });
+      }
+      return response;
+    };
+    const { memory, ledger } = remoteMemory({ upstream, gateway, walletDir: ledgerDir.path, fetch: losing });
+    const { client, close } = await connectTo(memory);
+    try {
+      const session = uniqueWorkspace('lost');
+      const before = await payerBalance();
+      const text = await callError(client, 'add_messages', {
+        session,
+        messages: [{ peer: 'a', content: 'once' }],
+      });
+      expect(text).toContain('probably settled');
+      expect(text).toContain('not paid again');
+      expect(before - (await payerBalance())).toBe(1_000n);
+      // It counts against the budget: it was paid.
+      expect((await ledger.report()).total).toBe(1_000n);
+      const stored = await readUpstream<{ items: { content: string }[] }>(
+        upstream,
+        '/messages/list',
+        { session },
+        payer(),
+      );
+      expect(stored.items.map((message) => message.content)).toEqual(['once']);
+    } finally {
+      await close();
+      await ledgerDir.remove();
+    }
+  });
+
+  test('a free call after another is one round trip: its sign-in was prepared ahead', async () => {
+    const sent: { path: string; signed: boolean }[] = [];
+    const watching: typeof fetch = (input, init) => {
+      sent.push({
+        path: new URL(String(input)).pathname,
+        signed: new Headers(init?.headers).has('sign-in-with-x'),
+      });
+      return fetch(input, init);
+    };
+    const { memory } = remoteMemory({ upstream, gateway, walletDir: walletDir.path, fetch: watching });
+    const { client, close } = await connectTo(memory);
+    try {
+      await callOk(client, 'list_peers', {});
+      await expect.poll(() => sent.length).toBe(3); // challenge, signed call, next challenge fetched ahead
+      // As between an agent's calls: time for that challenge's answer to come back and be signed.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await callOk(client, 'list_peers', {});
+      expect(sent.slice(3, 4)).toEqual([{ path: '/api/memory/peers', signed: true }]);
+    } finally {
+      await close();
+    }
+  });
+
   test('a wallet without funds gets the payment refused, with the reason, and the ledger releases it', async () => {
     const ledgerDir = await makeTempDir();
     const poor = generatePrivateKey();

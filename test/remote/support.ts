@@ -17,6 +17,8 @@ export type RemoteSetup = {
   dailyBudget?: MicroUsd;
   privateKey?: Hex;
   payWith?: 'x402' | 'mpp';
+  /** The fetch the client sends with (to watch or break its requests). */
+  fetch?: typeof fetch;
 };
 
 /** The remote memory service of the devnet's payer (or `privateKey`) at `upstream`. */
@@ -42,6 +44,7 @@ export function remoteMemory(setup: RemoteSetup): {
       currencies: [devnet.tempo.currency.address],
     },
     log: (line) => lines.push(line),
+    ...(setup.fetch === undefined ? {} : { fetch: setup.fetch }),
   });
   return { memory: createRemoteMemoryService(client), ledger, lines };
 }
