@@ -222,6 +222,12 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   const port = pick('port') ?? 8787;
   const workspaceFromDir = pick('workspace-from-dir');
   const remote = command === 'mcp' && Boolean(pick('upstream'));
+  // Given on the command line to a command that works on the local memory, it would be ignored.
+  if (values.upstream !== undefined && !['mcp', 'call', 'wallet', 'help', 'version'].includes(String(command))) {
+    throw new ConfigError(
+      `--upstream: peermem ${command} works on the local memory; only peermem mcp, call and wallet use an upstream gateway`,
+    );
+  }
   if (remote && (pick('workspace') !== undefined || workspaceFromDir !== undefined)) {
     throw new ConfigError(
       `${pick('workspace') !== undefined ? '--workspace (PEERMEM_WORKSPACE)' : '--workspace-from-dir (PEERMEM_WORKSPACE_FROM_DIR)'}: not used with --upstream: the upstream keeps one workspace per wallet, the wallet's own; remove it, or use another wallet for another memory`,
