@@ -223,7 +223,10 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   const workspaceFromDir = pick('workspace-from-dir');
   const remote = command === 'mcp' && Boolean(pick('upstream'));
   // Given on the command line to a command that works on the local memory, it would be ignored.
-  if (values.upstream !== undefined && !['mcp', 'call', 'wallet', 'help', 'version'].includes(String(command))) {
+  if (
+    values.upstream !== undefined &&
+    !['mcp', 'call', 'wallet', 'help', 'version'].includes(String(command))
+  ) {
     throw new ConfigError(
       `--upstream: peermem ${command} works on the local memory; only peermem mcp, call and wallet use an upstream gateway`,
     );
