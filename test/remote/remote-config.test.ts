@@ -51,6 +51,14 @@ describe('remote mode settings', () => {
     );
   });
 
+  test('--upstream given to a command that works on the local memory is refused, not ignored', () => {
+    expect(() => loadConfig(['status', '--upstream', 'http://127.0.0.1:1'], {})).toThrow(
+      '--upstream: peermem status works on the local memory; only peermem mcp, call and wallet use an upstream gateway',
+    );
+    // The variable, as a devnet's settings file carries it for every command, stays harmless.
+    expect(loadConfig(['worker'], { PEERMEM_UPSTREAM: 'http://127.0.0.1:1' }).command).toBe('worker');
+  });
+
   test('peermem wallet reads its action and the wallet folder', () => {
     const config = loadConfig(['wallet', 'address', '--wallet-dir', '/keys'], {});
     expect(config.command).toBe('wallet');
