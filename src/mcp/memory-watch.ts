@@ -10,7 +10,7 @@ export type MemoryChange =
   | { kind: 'log'; level: LoggingLevel; message: string; data: Record<string, unknown> };
 
 /** How often the memory is looked at while a client listens; a write through this process is seen at once. */
-export const WATCH_INTERVAL_MS = 1000;
+const WATCH_INTERVAL_MS = 1000;
 
 /** At most this many failures are reported per look, the rest summed up in one line. */
 const FAILURES_PER_LOOK = 3;
