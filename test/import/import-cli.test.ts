@@ -167,31 +167,6 @@ describe('peermem import in front of a person', () => {
     return file;
   };
 
-  it('draws a progress bar on a terminal', async () => {
-    const file = await writeChat('terminal.jsonl', 250);
-    const dataDir = join((await folder).path, 'terminal');
-    // `script` runs the command on a pseudo-terminal, as a shell in a terminal window would.
-    const command = [
-      process.execPath,
-      join(PROJECT_ROOT, 'dist/src/main.js'),
-      'import',
-      file,
-      '--data-dir',
-      dataDir,
-    ];
-    const run = await new Promise<string>((resolve) => {
-      const child = spawn('script', ['-qec', command.join(' '), '/dev/null'], { cwd: PROJECT_ROOT });
-      let output = '';
-      child.stdout.on('data', (chunk) => {
-        output += chunk;
-      });
-      child.on('close', () => resolve(output));
-    });
-    expect(run).toContain('\r\x1b[2K[############------------------] 100/250  40% terminal');
-    expect(run).toContain('\r\x1b[2K[##############################] 250/250 100% terminal');
-    expect(run).toMatch(/Imported 250 messages in 1 session from 1 peer in /);
-  }, 180_000);
-
   it('Ctrl+C stops after the write under way and says how to go on; run again, it finishes', async () => {
     const file = await writeChat('stopped.jsonl', 3000);
     const where = ['--data-dir', join((await folder).path, 'stopped')];
