@@ -53,7 +53,7 @@ async function outcome(file: string, args: string[], cwd: string, env?: NodeJS.P
 /**
  * The package as a user gets it: packed as npm publishes it, installed from the tarball into an
  * empty folder with the runtime dependencies only (from the npm registry), then run through its
- * bin. Slow: a build, a bundle and an install.
+ * bin. Slow: a bundle, an install, a devnet.
  */
 describe('the packed package, installed into an empty folder', () => {
   let folder: string;
@@ -62,7 +62,9 @@ describe('the packed package, installed into an empty folder', () => {
 
   beforeAll(async () => {
     folder = await mkdtemp(join(tmpdir(), 'peermem-package-'));
-    await run('npm', ['run', '--silent', 'bundle'], { cwd: PROJECT_ROOT, timeout: 240_000 });
+    // The global setup built dist/ (tsc, word vectors); building it again here would rewrite
+    // dist/src under the servers other test files run. `npm run bundle` is both steps.
+    await run(process.execPath, ['scripts/bundle.mjs'], { cwd: PROJECT_ROOT, timeout: 240_000 });
     const { stdout } = await run(
       'npm',
       ['pack', '--ignore-scripts', '--json', '--pack-destination', folder],
