@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { deadPort } from '../support/dead-port.js';
@@ -212,6 +213,25 @@ describe('remote mode: the tools work on the wallet’s workspace at the upstrea
       await close();
     }
   });
+
+  test('an upstream that accepts connections and never answers gives a tool error within 15 s', async () => {
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const { memory } = remoteMemory({ upstream: url, gateway, walletDir: walletDir.path });
+    const { client, close } = await connectTo(memory);
+    try {
+      const started = Date.now();
+      const text = await callError(client, 'list_peers', {});
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(text).toContain(`the upstream ${url} is unreachable: no answer in time`);
+    } finally {
+      await close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  }, 30_000);
 
   test('what the upstream cannot do is a clear tool error: created_at, learning status', async () => {
     const { memory } = remoteMemory({ upstream, gateway, walletDir: walletDir.path });
