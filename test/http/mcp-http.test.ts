@@ -111,6 +111,34 @@ describe('MCP over HTTP on loopback', () => {
     },
   );
 
+  it('answers every refusal on /mcp with a JSON-RPC error', async () => {
+    const json = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const refusals: [string, RequestInit][] = [
+      ['GET', { method: 'GET', headers: { accept: 'text/event-stream' } }],
+      ['DELETE', { method: 'DELETE' }],
+      ['PUT', { method: 'PUT', headers: json, body: '{}' }],
+      ['malformed JSON', { method: 'POST', headers: json, body: '{bad' }],
+      ['a text body', { method: 'POST', headers: { ...json, 'content-type': 'text/plain' }, body: 'x' }],
+      [
+        'no event-stream accepted',
+        {
+          method: 'POST',
+          headers: { ...json, accept: 'application/json' },
+          body: JSON.stringify(initialize),
+        },
+      ],
+    ];
+    for (const [what, init] of refusals) {
+      const response = await fetch(`${open.url}/mcp`, init);
+      expect(response.status, what).toBeGreaterThanOrEqual(400);
+      expect(await response.json(), what).toMatchObject({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: expect.any(Number), message: expect.any(String) },
+      });
+    }
+  });
+
   it('requires the bearer token when one is configured, refusing with a JSON-RPC error', async () => {
     for (const headers of [{}, { authorization: 'Bearer wrong-token-of-some-length' }]) {
       const refused = await post(guarded.url, headers);
