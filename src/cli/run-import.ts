@@ -55,8 +55,9 @@ export async function runImport(config: Config): Promise<number> {
       signal: stop.signal,
     });
   } catch (error) {
+    // The file was read whole before: what fails now is the database.
     const hint = error instanceof MemoryError && error.hint ? `. ${error.hint}` : '';
-    return fail(`${file}: ${(error as Error).message}${hint}`);
+    return fail(`${(error as Error).message}${hint}`);
   } finally {
     progress.end();
     process.off('SIGINT', interrupt);
@@ -97,9 +98,9 @@ function progressBar(): ProgressView {
   return {
     update: ({ written, total, session }) => {
       drawn = true;
-      process.stderr.write(
-        `\r\x1b[2K${renderProgressBar(written, total, BAR_WIDTH)} ${session}`.slice(0, 200),
-      );
+      // One line narrower than the terminal, or the next redraw lands on a new line.
+      const line = `${renderProgressBar(written, total, BAR_WIDTH)} ${session}`;
+      process.stderr.write(`\r\x1b[2K${line.slice(0, (process.stderr.columns || 80) - 1)}`);
     },
     end: () => {
       if (drawn) process.stderr.write('\n');
