@@ -16,6 +16,7 @@ export async function runImport(config: Config): Promise<number> {
   // loadConfig sets it for the import command, and requires its file.
   if (config.import === undefined) throw new Error('peermem import: no file');
   const { file, format, session, userPeer, assistantPeer } = config.import;
+  const started = performance.now();
   const fail = (message: string) => {
     console.error(`peermem: import: ${message}`);
     return 1;
@@ -41,7 +42,6 @@ export async function runImport(config: Config): Promise<number> {
   }
   for (const notice of history.notices) console.error(`peermem: import: ${file}: ${notice}`);
 
-  const started = performance.now();
   const stop = new AbortController();
   const interrupt = () => stop.abort();
   process.once('SIGINT', interrupt);
