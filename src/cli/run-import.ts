@@ -84,7 +84,7 @@ function describeSummary(summary: ImportSummary, seconds: string, workspace: str
   if (summary.interrupted)
     lines.push('Run the same command again to import the rest; nothing is imported twice.');
   else if (summary.written > 0)
-    lines.push('peermem learns from them when it next runs (peermem mcp or peermem worker).');
+    lines.push('A running or the next peermem mcp or peermem worker learns from them.');
   return lines.join('\n');
 }
 
