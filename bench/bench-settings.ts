@@ -25,7 +25,7 @@ export type BenchSettings = {
 };
 
 const FULL: Omit<BenchSettings, 'quick' | 'databases' | 'growVia' | 'learning' | 'text'> = {
-  liveWrites: 100,
+  liveWrites: 40,
   singleWrites: { warmup: 50, iterations: 500 },
   batchSize: 100,
   engineBatchSize: 1000,
@@ -36,7 +36,7 @@ const FULL: Omit<BenchSettings, 'quick' | 'databases' | 'growVia' | 'learning' |
 
 const QUICK: typeof FULL = {
   ...FULL,
-  liveWrites: 30,
+  liveWrites: 20,
   singleWrites: { warmup: 10, iterations: 100 },
   scales: [2_000, 10_000],
   reads: { warmup: 5, iterations: 50, timeLimitMs: 5_000 },

@@ -43,8 +43,12 @@ export const MAX_RETRY_MS = 30_000;
 const FIRST_STATISTICS_AFTER = 20;
 const MAX_STATISTICS_AFTER = 5000;
 
+/** A pause in the writes this long lets the next task be learned; none for this long, it is anyway. */
+const QUIET_MS = 50;
+const MAX_DEFER_MS = 2000;
+
 export type Deriver = {
-  /** Look for work now (called after this process queued some). */
+  /** Look for work now (called after this process queued some); learning yields to writes a moment. */
   nudge(): void;
   /** Process every ready task, then resolve: for tests, benchmarks and `peermem worker --once`. */
   drain(): Promise<number>;
@@ -92,9 +96,23 @@ export function startDeriver(db: Database, learning: Learning, options: DeriverO
       // PGlite answers in microtasks: without a turn of the event loop between tasks, a backlog
       // would hold the server's requests until all of it is learned.
       await new Promise((resolve) => setImmediate(resolve));
+      await writesQuiet();
       await learnTask(task);
     }
     return tasks.length;
+  }
+
+  /**
+   * While messages stream in (an import), a task waits for a pause in the writes, for at most
+   * `MAX_DEFER_MS`: the statements of learning share the database (and PGlite's thread) with the
+   * writes, and the writes come first. Learning catches up behind them, each task within seconds.
+   */
+  let lastWriteAt = Number.NEGATIVE_INFINITY;
+  async function writesQuiet(): Promise<void> {
+    const started = performance.now();
+    while (performance.now() - lastWriteAt < QUIET_MS && performance.now() - started < MAX_DEFER_MS) {
+      await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+    }
   }
 
   /**
@@ -215,7 +233,10 @@ export function startDeriver(db: Database, learning: Learning, options: DeriverO
   const looping = options.background === false ? Promise.resolve() : loop();
 
   return {
-    nudge: () => wake?.(),
+    nudge: () => {
+      lastWriteAt = performance.now();
+      wake?.();
+    },
     drain: () => serialized(drainReady),
     async stop() {
       running = false;
