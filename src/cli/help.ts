@@ -17,9 +17,10 @@ Usage:
   peermem call PATH [JSON]      one gateway request, signed in or paid with the wallet
                                 (at --upstream URL, PEERMEM_UPSTREAM; --pay-with x402|mpp,
                                 PEERMEM_PAY_WITH; x402 by default)
-  peermem wallet init|import|address|balance|forget
+  peermem wallet init|import|address|balance|spending|forget
                                 the wallet of remote mode and call: kept in the OS keychain, or
-                                a 0600 file where there is none; import reads the key on stdin
+                                a 0600 file where there is none; import reads the key on stdin;
+                                spending: today's payments and what remains of the budget
   peermem import FILE           bring chat history into the workspace: JSONL, a ChatGPT or
                                 claude.ai export (conversations.json) or a "Name: text"
                                 transcript; run it again to resume (--format auto|jsonl|

@@ -2,6 +2,7 @@ import { createPublicClient, erc20Abi, type Hex, http } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Config } from '../config.js';
 import { BASE_MAINNET_USDC } from '../payments/payment-settings.js';
+import { formatUsd, SpendingLedger } from '../remote/spending-ledger.js';
 import {
   findWalletKey,
   forgetWalletKey,
@@ -10,7 +11,7 @@ import {
   type WalletStoreOptions,
 } from '../wallet/wallet-store.js';
 
-const USAGE = 'peermem: usage: peermem wallet init | import | address | balance | forget';
+const USAGE = 'peermem: usage: peermem wallet init | import | address | balance | spending | forget';
 const KEY = /^0x[0-9a-fA-F]{64}$/;
 
 /** The public node `balance` reads Base mainnet from when --rpc-url is not set. */
@@ -55,6 +56,8 @@ export async function runWallet(config: Config): Promise<number> {
         }
         return await balance(address, wallet);
       }
+      case 'spending':
+        return await spending(wallet);
       case 'forget': {
         const removed = await forgetWalletKey(store);
         if (removed.length === 0) {
@@ -137,6 +140,38 @@ async function balance(address: Hex, wallet: NonNullable<Config['wallet']>): Pro
     );
     return 1;
   }
+}
+
+/**
+ * What the wallet spent today (UTC) in remote mode, by endpoint, what remains of the daily budget,
+ * and the last payments, as JSON in US dollars.
+ */
+async function spending(wallet: NonNullable<Config['wallet']>): Promise<number> {
+  const ledger = new SpendingLedger(wallet.dir, {
+    maxPerCall: wallet.maxPerCall,
+    dailyBudget: wallet.dailyBudget,
+  });
+  const report = await ledger.report();
+  console.error(`peermem: the spending ledger ${ledger.file}`);
+  const usd = (amount: bigint) => formatUsd(amount);
+  process.stdout.write(
+    `${JSON.stringify(
+      {
+        day: report.day,
+        spent_usd: usd(report.total),
+        daily_budget_usd: usd(wallet.dailyBudget),
+        remaining_usd: usd(report.remaining),
+        max_per_call_usd: usd(wallet.maxPerCall),
+        by_endpoint_usd: Object.fromEntries(
+          Object.entries(report.byEndpoint).map(([path, amount]) => [path, usd(amount)]),
+        ),
+        recent: report.recent.map(({ amount, ...payment }) => ({ ...payment, amount_usd: usd(amount) })),
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  return 0;
 }
 
 async function readStdin(): Promise<string> {

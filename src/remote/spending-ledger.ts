@@ -26,7 +26,12 @@ export type SpendingReport = {
   total: MicroUsd;
   remaining: MicroUsd;
   byEndpoint: Record<string, MicroUsd>;
+  /** The last payments settled, newest first, on any day. */
+  recent: { at: string; endpoint: string; amount: MicroUsd; transaction: string }[];
 };
+
+/** How many settled payments a report lists. */
+const RECENT_PAYMENTS = 10;
 
 /**
  * The spending of one wallet, kept in `spending.jsonl` beside its key: one JSON line per event,
@@ -154,7 +159,25 @@ function report(events: readonly LedgerEvent[], policy: SpendingPolicy, now: Dat
     byEndpoint[event.endpoint] = (byEndpoint[event.endpoint] ?? 0n) + amount;
   }
   const remaining = policy.dailyBudget > total ? policy.dailyBudget - total : 0n;
-  return { day, total, remaining, byEndpoint };
+  const reserved = new Map(
+    events.flatMap((event) => (event.kind === 'reserved' ? [[event.id, event] as const] : [])),
+  );
+  const recent = events
+    .flatMap((event) => {
+      const payment = event.kind === 'settled' ? reserved.get(event.id) : undefined;
+      if (event.kind !== 'settled' || payment === undefined) return [];
+      return [
+        {
+          at: event.at,
+          endpoint: payment.endpoint,
+          amount: BigInt(payment.amount),
+          transaction: event.transaction,
+        },
+      ];
+    })
+    .slice(-RECENT_PAYMENTS)
+    .reverse();
+  return { day, total, remaining, byEndpoint, recent };
 }
 
 /** Micro-USD as dollars: 1000n is "0.001", 500000n is "0.50". */

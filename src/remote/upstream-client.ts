@@ -184,16 +184,13 @@ export class UpstreamClient {
     json: string,
     response: Response,
   ): Promise<{ headers: Record<string, string>; amount: MicroUsd; reservation: string; protocol: string }> {
-    const text = await response.clone().text();
-    const required = decodeRequired(response, text);
+    const required = decodeRequired(response);
     const offer = required === undefined ? undefined : this.x402Offer(required);
     const mpp = response.headers.get('www-authenticate')?.startsWith('Payment') === true;
     const order = this.options.payWith === 'mpp' ? ['mpp', 'x402'] : ['x402', 'mpp'];
     for (const protocol of order) {
       if (protocol === 'x402' && required !== undefined && offer !== undefined) {
-        const amount = BigInt(
-          offer.amount ?? (offer as { maxAmountRequired?: string }).maxAmountRequired ?? 'NaN',
-        );
+        const amount = BigInt(offer.amount);
         const reservation = await this.options.ledger.reserve(path, amount);
         try {
           const payload = await this.x402.createPaymentPayload({ ...required, accepts: [offer] });
@@ -257,6 +254,7 @@ export class UpstreamClient {
     return required.accepts.find(
       (accept) =>
         accept.scheme === 'exact' &&
+        /^\d+$/.test(String(accept.amount)) &&
         allowed.some(
           (asset) =>
             asset.network === accept.network &&
@@ -391,13 +389,11 @@ const backoff = (attempt: number, retryAfterMs: number) =>
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function decodeRequired(response: Response, body?: string): PaymentRequired | undefined {
+function decodeRequired(response: Response): PaymentRequired | undefined {
   const header = response.headers.get('payment-required');
+  if (header === null) return undefined;
   try {
-    if (header !== null) return decodePaymentRequiredHeader(header);
-    // x402 v1: the offer is the body.
-    const parsed = JSON.parse(body ?? '') as PaymentRequired;
-    return Array.isArray(parsed.accepts) ? parsed : undefined;
+    return decodePaymentRequiredHeader(header);
   } catch {
     return undefined;
   }

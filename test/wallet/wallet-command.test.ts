@@ -5,6 +5,7 @@ import { AsyncEntry } from '@napi-rs/keyring';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Devnet, startDevnet } from '../../src/devnet/start-devnet.js';
+import { SpendingLedger } from '../../src/remote/spending-ledger.js';
 import { findWalletKey, walletFile } from '../../src/wallet/wallet-store.js';
 import { PROJECT_ROOT } from '../support/mcp-targets.js';
 import { makeTempDir } from '../support/temp-dir.js';
@@ -100,6 +101,27 @@ describe('peermem wallet, keeping the key in a file (no keychain)', () => {
       code: 0,
       stdout: `${privateKeyToAccount(key).address}\n`,
       stderr: 'peermem: the wallet from PEERMEM_PRIVATE_KEY\n',
+    });
+  });
+});
+
+describe('peermem wallet spending', () => {
+  test("today's total, by endpoint, the remaining budget and the last payments, as JSON", async () => {
+    const walletDir = join(dir.path, 'spending');
+    const ledger = new SpendingLedger(walletDir, { maxPerCall: 50_000n, dailyBudget: 1_000_000n });
+    await ledger.settled(await ledger.reserve('/messages', 1_000n), '0xfeed');
+    await ledger.released(await ledger.reserve('/chat', 10_000n));
+    const run = await wallet(['spending'], { PEERMEM_WALLET_DIR: walletDir, PEERMEM_DAILY_BUDGET: '1.00' });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe(`peermem: the spending ledger ${ledger.file}\n`);
+    expect(JSON.parse(run.stdout)).toEqual({
+      day: new Date().toISOString().slice(0, 10),
+      spent_usd: '0.001',
+      daily_budget_usd: '1.00',
+      remaining_usd: '0.999',
+      max_per_call_usd: '0.05',
+      by_endpoint_usd: { '/messages': '0.001' },
+      recent: [{ at: expect.any(String), endpoint: '/messages', transaction: '0xfeed', amount_usd: '0.001' }],
     });
   });
 });
