@@ -17,7 +17,7 @@ import { checkMppChallenge, createMppClient } from '../wallet/pay-with-mpp.js';
 import { formatUsd, type MicroUsd, type SpendingLedger } from './spending-ledger.js';
 
 /** A token the wallet pays x402 offers in: USDC of Base, and any the configuration names. */
-export type X402Asset = { network: string; asset: string };
+type X402Asset = { network: string; asset: string };
 
 export type UpstreamClientOptions = {
   /** The gateway's root URL; its endpoints are under /api/memory. */
