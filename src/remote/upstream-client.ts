@@ -138,11 +138,18 @@ export class UpstreamClient {
     const { response: paidResponse, uncertain } = outcome;
     if (paidResponse.status === 200) {
       const transaction = paidTransaction(paidResponse.headers);
-      await this.options.ledger.settled(payment.reservation, transaction);
-      const today = await this.options.ledger.report();
-      this.log(
-        `peermem: paid ${formatUsd(payment.amount)} USD for ${path} with ${payment.protocol} (transaction ${transaction}); today ${formatUsd(today.total)} of ${formatUsd(this.options.ledger.policy.dailyBudget)} USD`,
-      );
+      // The call is done and paid: a ledger that cannot be written to is reported, not the call.
+      try {
+        await this.options.ledger.settled(payment.reservation, transaction);
+        const today = await this.options.ledger.report();
+        this.log(
+          `peermem: paid ${formatUsd(payment.amount)} USD for ${path} with ${payment.protocol} (transaction ${transaction}); today ${formatUsd(today.total)} of ${formatUsd(this.options.ledger.policy.dailyBudget)} USD`,
+        );
+      } catch (error) {
+        this.log(
+          `peermem: paid ${formatUsd(payment.amount)} USD for ${path} (transaction ${transaction}), but the ledger ${this.options.ledger.file} could not record it: ${safeMessage(error)}`,
+        );
+      }
       return this.answer<Output>(path, paidResponse);
     }
     if (paidResponse.status === 402 && uncertain) {
