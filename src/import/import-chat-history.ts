@@ -41,7 +41,7 @@ export async function importChatHistory(
 ): Promise<ImportSummary> {
   const pending: { id: string; messages: ImportedMessage[] }[] = [];
   let skipped = 0;
-  for (const session of sessions) {
+  for (const session of mergeSessions(sessions)) {
     const missing = await missingMessages(memory, session);
     skipped += session.messages.length - missing.length;
     if (missing.length > 0) pending.push({ id: session.id, messages: missing });
@@ -50,7 +50,7 @@ export async function importChatHistory(
   const summary: ImportSummary = {
     written: 0,
     skipped,
-    sessions: sessions.length,
+    sessions: new Set(sessions.map((session) => session.id)).size,
     peers: new Set(sessions.flatMap((session) => session.messages.map((message) => message.peer))).size,
     interrupted: false,
   };
@@ -69,6 +69,17 @@ export async function importChatHistory(
     }
   }
   return summary;
+}
+
+/** One entry per session id, its messages in order: a session named twice is compared with what it holds once. */
+function mergeSessions(sessions: readonly ImportedSession[]): ImportedSession[] {
+  const merged = new Map<string, ImportedSession>();
+  for (const session of sessions) {
+    const entry = merged.get(session.id);
+    if (entry === undefined) merged.set(session.id, { id: session.id, messages: [...session.messages] });
+    else entry.messages.push(...session.messages);
+  }
+  return [...merged.values()];
 }
 
 /** The messages of `session` that it does not hold yet, in order. */

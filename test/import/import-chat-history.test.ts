@@ -93,6 +93,19 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('importChatHistory on %s', (
     expect(await everyMessage(memory, 'chat')).toHaveLength(4);
   });
 
+  it('a session named twice in a file is one session, resumed as one', async () => {
+    const memory = memoryOf();
+    const twice = [
+      numbered('twice', 150, (index) => `a ${index}`),
+      numbered('twice', 50, (index) => `b ${index}`),
+    ];
+    expect(await interruptedImport(memory, twice, 100)).toMatchObject({ written: 100, sessions: 1 });
+    expect(await importChatHistory(memory, twice)).toMatchObject({ written: 100, skipped: 100 });
+    expect((await everyMessage(memory, 'twice')).map((message) => message.content)).toEqual(
+      twice.flatMap((session) => session.messages.map((message) => message.content)),
+    );
+  });
+
   it('a time in the file tells apart the same words said twice', async () => {
     const memory = memoryOf();
     const at = (created_at: string) => ({
