@@ -150,7 +150,12 @@ export function formatReport(
       : '- Sessions of 200-1000 generated messages between user and assistant (a reviewer joins one in three); list_messages and get_context read the largest session.',
     ...(sample
       ? [
-          `- Largest session: ${sample.reads.map((reads) => `${reads.session.messages} msgs at ${thousands(reads.messages)}`).join(', ')}. Search queries (in turn, words OR-ed by the server): ${sample.queries.map((query) => `"${query}"`).join(', ')}; at ${thousands(large)} msgs a query matches ${measured.map((results) => `${results.searchMatches.toLocaleString('en')} (${results.label})`).join(', ')} messages on average (search ranks those holding every word plus the newest 1,000 of them).`,
+          `- Largest session: ${sample.reads.map((reads) => `${reads.session.messages} msgs at ${thousands(reads.messages)}`).join(', ')}. Search queries (in turn, words OR-ed by the server): ${sample.queries
+            .slice(0, 3)
+            .map((query) => `"${query}"`)
+            .join(
+              ', ',
+            )}${sample.queries.length > 3 ? `, … (${sample.queries.length} in all)` : ''}; at ${thousands(large)} msgs a query matches ${measured.map((results) => `${results.searchMatches.toLocaleString('en')} (${results.label})`).join(', ')} messages on average (search ranks those holding every word plus the newest 1,000 of them).`,
         ]
       : []),
     '- Learning on: the server runs as users run it (its deriver on); reads are measured once learning has caught up (observations and vectors present), and the idle/busy writes are measured with the deriver idle and while it learns the import behind them. Learning off: `--deriver off`, search ranks by full text only.',

@@ -61,3 +61,17 @@ export async function reembedStale(db: Database, learning: Learning): Promise<nu
   }
   return messages.length + observations.length;
 }
+
+/**
+ * Whether any message or observation lacks a vector of `model`: asked before the learning thread
+ * is started for `reembedStale`, so a server with nothing to re-embed never starts it for that.
+ */
+export async function hasStaleVectors(db: Database, model: string): Promise<boolean> {
+  const [row] = await db.query<{ stale: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM messages m
+                    WHERE NOT EXISTS (SELECT 1 FROM message_embeddings e WHERE e.message_seq = m.seq AND e.model = $1))
+         OR EXISTS (SELECT 1 FROM observations WHERE embedding_model IS DISTINCT FROM $1) AS stale`,
+    [model],
+  );
+  return row?.stale === true;
+}

@@ -8,7 +8,7 @@ import type { DerivationTask } from './derivation-task.js';
 import { deriveTask } from './derive-task.js';
 import { failTask } from './fail-task.js';
 import type { LearningThread } from './learning-thread.js';
-import { reembedStale } from './reembed-stale.js';
+import { hasStaleVectors, reembedStale } from './reembed-stale.js';
 import { splitTask } from './split-task.js';
 
 export type DeriverOptions = {
@@ -188,7 +188,9 @@ export function startDeriver(db: Database, learning: Learning, options: DeriverO
   let stale = true;
   async function reembedSome(): Promise<void> {
     await new Promise((resolve) => setImmediate(resolve));
-    if (stale) stale = (await (thread ? thread.reembedStale() : reembedStale(db, learning))) > 0;
+    if (!stale) return;
+    if (thread && !(await hasStaleVectors(db, learning.embedder.model))) stale = false;
+    else stale = (await (thread ? thread.reembedStale() : reembedStale(db, learning))) > 0;
   }
 
   const pause = (ms: number) =>
