@@ -5,7 +5,7 @@ import { contentWords } from './content-words.js';
 import { nlp } from './nlp.js';
 import { type Question, readQuestion } from './read-question.js';
 import { sentencePieces } from './sentence-pieces.js';
-import { addressesListener } from './third-person.js';
+import { addressesListener, isFirstPerson } from './third-person.js';
 
 type Evidence = {
   text: string;
@@ -65,7 +65,10 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
     answers.push(asAnswer(span, evidence.text));
     if (new Set(answers).size >= depth) break;
   }
-  return answers.length === 0 ? null : [...new Set(answers)].join('; ');
+  // Evidence that fits but holds no span of the kind asked ("how often" said as "most weekends"):
+  // the phrase after the question's verb.
+  if (answers.length === 0) return asAnswer(afterVerb(evidenceWords(best), question, request), best.text);
+  return [...new Set(answers)].join('; ');
 }
 
 /**
@@ -129,6 +132,15 @@ async function rankEvidence(request: AnswerRequest, question: Question): Promise
   const words = new Set(question.words);
   const about = request.about.toLowerCase();
   const scored: { item: Evidence; score: number }[] = [];
+  let othersBest = 0;
+  const weighOthers = (text: string) => {
+    const held = new Set(contentWords(text));
+    const score =
+      2 * [...anchors].filter((word) => held.has(word)).length +
+      [...verbs].filter((word) => held.has(word)).length +
+      [...words].filter((word) => held.has(word)).length;
+    othersBest = Math.max(othersBest, score);
+  };
   const weigh = (item: Evidence) => {
     const held = new Set(contentWords(item.text));
     const sharedAnchors = [...anchors].filter((word) => held.has(word)).length;
@@ -146,15 +158,23 @@ async function rankEvidence(request: AnswerRequest, question: Question): Promise
   request.observations.forEach((observation, rank) => {
     weigh({ text: observation.content, speaker: null, occurredAt: observation.occurredAt, rank });
   });
+  const listeners = [...new Set(request.messages.map((message) => message.peer_id.toLowerCase()))].filter(
+    (peer) => peer !== about,
+  );
   reading: for (const [rank, message] of request.messages.entries()) {
-    // What another peer said counts when it names the peer asked of: it is about them.
     const ownWords = message.peer_id.toLowerCase() === about;
     for (const sentence of sentencePieces(message.content)) {
       if (!(await budget.next())) break reading;
       const text = sentence.trim();
       // A question asked in the conversation answers nothing.
       if (text === '' || text.endsWith('?')) continue;
-      if (!ownWords && !text.toLowerCase().includes(about)) continue;
+      if (!ownWords) {
+        // What another peer says of itself may show that the question is about them instead.
+        if (isFirstPerson(text) && !addressesListener(text)) weighOthers(text);
+        continue;
+      }
+      // Said to another peer by name ("That race sounds great, Mel"): about the listener.
+      if (namesListener(text, listeners)) continue;
       weigh({
         text: `${message.peer_id}: ${text}`,
         speaker: message.peer_id,
@@ -168,6 +188,11 @@ async function rankEvidence(request: AnswerRequest, question: Question): Promise
   const ranks = request.observations.length + request.messages.length + 1;
   const time = (item: Evidence) => (item.occurredAt ? Date.parse(item.occurredAt) : 0);
   const byTime = question.tense === 'current' ? -1 : question.tense === 'earlier' ? 1 : 0;
+  // Another peer's own words fit the question better: it asks of something that happened to
+  // them, not to the peer asked of ("what did Caroline realize after her race?", when the race
+  // was Melanie's). No answer, rather than Caroline's reply about Melanie's race.
+  const aboutBest = Math.max(0, ...scored.map(({ score }) => score));
+  if (othersBest > aboutBest) return [];
   return scored
     .map(({ item, score }) => ({ item, score: score - item.rank / ranks }))
     .sort(
@@ -277,4 +302,20 @@ function shorten(phrase: string): string {
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Whether a sentence calls one of these peers by name, or the first letters of it ("Mel"), as people address each other. */
+function namesListener(text: string, listeners: readonly string[]): boolean {
+  const lower = text.toLowerCase();
+  return listeners.some((name) => {
+    const start = escapeRegExp(name.slice(0, 3));
+    return new RegExp(
+      `^(?:(?:hey|hi|hello|oh|wow|thanks|thank you|yeah|yes|no|ok|aw+)[,!]? )?${start}\\w*\\b[,!]|,\\s*${start}\\w*[.!?]*$`,
+    ).test(lower);
+  });
+}
+
+/** The words of a piece of evidence, without the "name: " of a message's sentence. */
+function evidenceWords(evidence: Evidence): string {
+  return evidence.text.replace(/^[^:]{1,80}: /, '');
 }
