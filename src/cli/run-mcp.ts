@@ -7,6 +7,7 @@ import { listen } from '../http/listen.js';
 import { createMcpHttpApp } from '../http/mcp-http-app.js';
 import { BoundedFrames } from '../mcp/bounded-frames.js';
 import { createMcpServer } from '../mcp/create-mcp-server.js';
+import { watchListenStreams } from '../mcp/listen-streams.js';
 import { MemoryWatch } from '../mcp/memory-watch.js';
 import { openRemoteMemory } from '../remote/open-remote-memory.js';
 import { LIMITS } from '../schemas/limits.js';
@@ -75,11 +76,13 @@ function serveOverStdio(context: ToolContext, watch?: MemoryWatch): Served {
   const wire = new StdioServerTransport(frames, process.stdout, {
     maxBufferSize: 2 * LIMITS.requestBodyBytes,
   });
-  const live = watch ? ({ watch, delivery: 'connection' } as const) : undefined;
-  const handle = serveStdio(() => createMcpServer(context, live), {
-    transport: wire,
-    onerror: (error) => console.error(`peermem: ${error.message}`),
-  });
+  const handle = serveStdio(
+    ({ era }) => createMcpServer(context, watch && { watch, delivery: 'connection', era }),
+    {
+      transport: watch ? watchListenStreams(wire, watch) : wire,
+      onerror: (error) => console.error(`peermem: ${error.message}`),
+    },
+  );
   return { where: 'stdio', stop: () => handle.close() };
 }
 

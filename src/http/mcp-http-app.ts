@@ -102,9 +102,11 @@ function listenStreams(watch: MemoryWatch, notify: McpHttpHandler['notify']) {
   return {
     async serve(request: Request, fetch: (request: Request) => Promise<Response>): Promise<Response> {
       const uris = await namedResources(request.clone());
-      const releases = uris.map((uri) => watch.watch(uri));
       open++;
       stopListening ??= watch.listen(forward);
+      const releases = uris.map((uri) => watch.watch(uri));
+      // Acknowledged only once the named resources are looked at: no change after the ack is missed.
+      await watch.settled();
       let released = false;
       const release = () => {
         if (released) return;

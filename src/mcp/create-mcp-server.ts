@@ -23,11 +23,16 @@ import { toolErrorResult } from './tool-error-result.js';
 
 /**
  * Change notifications: the watch that sees the memory change, and how they reach the client.
- * `connection`: this server holds one lasting connection (stdio) and sends them itself, to the
- * resources the client subscribed to. `request`: one server per HTTP request; the HTTP app sends
- * them on the client's `subscriptions/listen` streams, and this server only tells its writes.
+ * `connection`: this server holds one lasting connection (stdio) and sends them itself: to the
+ * resources the client subscribed to, or on a `modern` (2026-07-28) connection to the SDK, which
+ * sends each on the listen streams that name it. `request`: one server per HTTP request; the HTTP
+ * app sends them on the client's `subscriptions/listen` streams, and this server only tells its writes.
  */
-export type LiveUpdates = { watch: MemoryWatch; delivery: 'connection' | 'request' };
+export type LiveUpdates = {
+  watch: MemoryWatch;
+  delivery: 'connection' | 'request';
+  era?: 'legacy' | 'modern';
+};
 
 /** Builds the MCP server over one memory: every tool, resource and prompt, and the usage instructions. */
 export function createMcpServer(context: ToolContext, live?: LiveUpdates): McpServer {
@@ -67,6 +72,7 @@ function handleSubscriptions(server: McpServer, live: LiveUpdates | undefined): 
   const subscribed = new Map<string, () => void>();
   server.server.setRequestHandler('resources/subscribe', async ({ params }) => {
     if (!subscribed.has(params.uri)) subscribed.set(params.uri, watch.watch(params.uri));
+    await watch.settled();
     return {};
   });
   server.server.setRequestHandler('resources/unsubscribe', async ({ params }) => {
@@ -76,7 +82,8 @@ function handleSubscriptions(server: McpServer, live: LiveUpdates | undefined): 
   });
   const send = async (change: MemoryChange) => {
     if (change.kind === 'resource_updated') {
-      if (subscribed.has(change.uri)) await server.server.sendResourceUpdated({ uri: change.uri });
+      if (subscribed.has(change.uri) || live.era === 'modern')
+        await server.server.sendResourceUpdated({ uri: change.uri });
     } else if (change.kind === 'resources_list_changed') {
       server.sendResourceListChanged();
     } else {

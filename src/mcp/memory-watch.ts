@@ -78,10 +78,24 @@ export class MemoryWatch {
     };
   }
 
+  /**
+   * Resolves once a look has run since this call, so every resource watched by then has the state
+   * later changes are compared with: a subscription acknowledged after it misses no change.
+   */
+  async settled(): Promise<void> {
+    this.#lookSoon();
+    while (this.#looking) await this.#looking;
+  }
+
   /** Looks now rather than at the next interval: after a write through this process. */
   poke(): void {
     if (this.#listeners.size === 0) return;
     this.#poked = true;
+    this.#lookSoon();
+  }
+
+  /** Starts a look, or another one right after the look under way. */
+  #lookSoon(): void {
     if (this.#looking) {
       this.#again = true;
       return;
@@ -90,7 +104,7 @@ export class MemoryWatch {
       this.#looking = undefined;
       if (this.#again) {
         this.#again = false;
-        this.poke();
+        this.#lookSoon();
       }
     });
   }

@@ -37,6 +37,9 @@ const logLines = (seen: Notified[], level?: string) =>
 
 const message = (peer: string, content: string) => ({ peer, content });
 
+/** The protocol revision of `subscriptions/listen`, pinned: a probing client may settle on 2025 when the server starts slowly. */
+const MODERN = '2026-07-28';
+
 describe('over stdio, a subscriber sees changes made by another process on the same database', () => {
   let databaseUrl: string;
   const workspace = uniqueWorkspace('notify');
@@ -101,6 +104,35 @@ describe('over stdio, a subscriber sees changes made by another process on the s
       await expect.poll(() => listChanges(seen), { timeout: 10_000 }).toBe(before + 1);
     }
     expect(updated(seen, messagesUri)).toBe(2);
+  });
+
+  it('sends updates on a subscriptions/listen stream of a 2026-07-28 client', async () => {
+    const modern = new Client(
+      { name: 'modern', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: MODERN } } },
+    );
+    const modernSeen = record(modern);
+    await modern.connect(
+      spawnServer(['--workspace', workspace, '--database-url', databaseUrl, '--deriver', 'off']),
+    );
+    try {
+      const cardUri = 'memory://peers/bo/card';
+      const subscription = await modern.listen({
+        resourceSubscriptions: [cardUri],
+        resourcesListChanged: true,
+      });
+      expect(subscription.honoredFilter.resourceSubscriptions).toEqual([cardUri]);
+      await callOk(writer, 'set_peer_card', { peer: 'bo', card: ['Name: Bo'] });
+      await expect.poll(() => updated(modernSeen, cardUri), { timeout: 10_000 }).toBe(1);
+      // Only what the stream names: the watcher's subscribed session is not sent here.
+      await callOk(writer, 'add_messages', { session: 'trip', messages: [message('ada', 'Modern times.')] });
+      await callOk(writer, 'set_peer_card', { peer: 'bo', card: ['Name: Bo', 'Plays chess'] });
+      await expect.poll(() => updated(modernSeen, cardUri), { timeout: 10_000 }).toBe(2);
+      expect(modernSeen.filter((n) => n.method === 'notifications/resources/updated').length).toBe(2);
+      await subscription.close();
+    } finally {
+      await modern.close();
+    }
   });
 
   it('logs learning progress at info, and nothing below the level the client sets', async () => {
@@ -192,7 +224,7 @@ describe('over HTTP, a subscriber listens on a subscriptions/listen stream', () 
 
   it('sends updates of the resources the stream names, and list changes, from this process and from outside it', async () => {
     await memory.addMessages({ session: 'trip', messages: [message('ada', 'We leave on Monday.')] });
-    const watcher = await connect({ versionNegotiation: { mode: 'auto' } });
+    const watcher = await connect({ versionNegotiation: { mode: { pin: MODERN } } });
     const writer = await connect();
     const seen = record(watcher);
     const messagesUri = 'memory://sessions/trip/messages';
