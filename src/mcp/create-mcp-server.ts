@@ -47,16 +47,17 @@ export function createMcpServer(context: ToolContext, live?: LiveUpdates): McpSe
   for (const resource of resources) registerResource(server, resource, context);
   for (const prompt of prompts) registerPrompt(server, prompt, context);
   answerUnknownResources(server, context);
-  handleSubscriptions(server, live);
+  notifyChanges(server, live);
   return server;
 }
 
 /**
- * `resources/subscribe` and `unsubscribe`. On a lasting connection each subscription is watched
- * until unsubscribed or the connection ends, and the watch's changes are sent: updates of the
- * subscribed resources, list changes, and learning's log lines (filtered by `logging/setLevel`).
+ * `resources/subscribe` and `unsubscribe`, and what the watch sees. On a lasting connection each
+ * subscription is watched until unsubscribed or the connection ends, and the watch's changes are
+ * sent: updates of the subscribed resources, list changes, and learning's log lines (filtered by
+ * `logging/setLevel`). Over HTTP `resources/subscribe` is refused with the way to listen instead.
  */
-function handleSubscriptions(server: McpServer, live: LiveUpdates | undefined): void {
+function notifyChanges(server: McpServer, live: LiveUpdates | undefined): void {
   if (live?.delivery !== 'connection') {
     const refuse = async (): Promise<never> => {
       throw new ProtocolError(
