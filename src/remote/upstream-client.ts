@@ -64,7 +64,8 @@ export class UpstreamClient {
   readonly upstream: URL;
   private readonly x402: x402Client;
   private readonly http: x402HTTPClient;
-  private readonly prepared = new Map<string, PreparedSignIn>();
+  /** By endpoint: the next sign-in, being prepared or ready. */
+  private readonly prepared = new Map<string, Promise<PreparedSignIn | undefined>>();
   private readonly fetch: typeof fetch;
   private readonly log: (line: string) => void;
 
@@ -83,7 +84,7 @@ export class UpstreamClient {
     const url = this.url(path);
     const json = JSON.stringify(body);
     const deadline = Date.now() + (this.options.deadlineMs ?? 12_000);
-    const prepared = this.takePrepared(path);
+    const prepared = await this.takePrepared(path);
     let { response } = await this.send(url, json, prepared ? { [SIGN_IN_WITH_X]: prepared } : {}, deadline);
     if (response.status === 402) {
       const challenge = signInChallenge(response);
@@ -332,9 +333,14 @@ export class UpstreamClient {
     return encodeSIWxHeader(payload);
   }
 
-  private takePrepared(path: string): string | undefined {
-    const prepared = this.prepared.get(path);
+  /**
+   * The sign-in prepared for `path`, still good for a while; one still being prepared is waited
+   * for, as its request is already on its way and sooner back than a new one.
+   */
+  private async takePrepared(path: string): Promise<string | undefined> {
+    const pending = this.prepared.get(path);
     this.prepared.delete(path);
+    const prepared = await pending;
     return prepared !== undefined && prepared.expiresAt - PREPARED_MARGIN_MS > Date.now()
       ? prepared.header
       : undefined;
@@ -346,7 +352,7 @@ export class UpstreamClient {
    * call then asks for its challenge itself.
    */
   private prepareNext(path: string, url: URL, json: string): void {
-    void (async () => {
+    const preparing = (async (): Promise<PreparedSignIn | undefined> => {
       const response = await this.fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -355,10 +361,11 @@ export class UpstreamClient {
       });
       await response.body?.cancel();
       const challenge = signInChallenge(response);
-      if (challenge === undefined) return;
+      if (challenge === undefined) return undefined;
       const expiresAt = Date.parse(challenge.info.expirationTime ?? '') || Date.now() + 60_000;
-      this.prepared.set(path, { header: await this.signIn(challenge, url), expiresAt });
+      return { header: await this.signIn(challenge, url), expiresAt };
     })().catch(() => undefined);
+    this.prepared.set(path, preparing);
   }
 
   /** The body of a 200, or the gateway's error as a MemoryError the tool result passes on. */
