@@ -45,7 +45,15 @@ export type RunHeader = {
   quick: boolean;
   database: string;
   derivation: DerivationOutcome;
-  dataset: { conversations: number; sessions: number; turns: number; sha256: string; expectedSha256: string };
+  dataset: {
+    /** The conversations run, by position in the file from 1: "1-3", "4-10". */
+    range: string;
+    conversations: number;
+    sessions: number;
+    turns: number;
+    sha256: string;
+    expectedSha256: string;
+  };
 };
 
 /** Where and on what the run ran. */
@@ -66,7 +74,7 @@ export function formatHeader(run: RunHeader): string {
       `embedding model: ${run.derivation.embeddingModel}`,
     ].join(' · '),
     '',
-    `Dataset: ${dataset.conversations} conversations, ${dataset.sessions} sessions, ${dataset.turns} turns, one workspace per conversation; sha256 ${
+    `Dataset: conversations ${dataset.range} (${dataset.conversations}), ${dataset.sessions} sessions, ${dataset.turns} turns, one workspace per conversation; sha256 ${
       dataset.sha256 === dataset.expectedSha256
         ? 'matches ../shared/bench/README.md'
         : `${dataset.sha256} (README: ${dataset.expectedSha256})`

@@ -4,8 +4,8 @@ import { parseBenchFlags } from '../parse-bench-flags.js';
 
 export type LocomoSettings = {
   quick: boolean;
-  /** How many of the dataset's conversations to run, in file order. */
-  conversations: number;
+  /** Which of the dataset's conversations to run: a range of file positions, first one 1. */
+  conversations: { first: number; last: number };
   datasetPath: string;
   /** A Postgres server instead of the embedded PGlite. */
   postgresUrl: string | undefined;
@@ -18,8 +18,10 @@ const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const DEFAULT_DATASET = resolve(PROJECT_ROOT, '../shared/bench/locomo10.json');
 const QUICK_CONVERSATIONS = 2;
 
-const USAGE = `Usage: node dist/bench/locomo/run-locomo.js [--quick] [--postgres URL] [--details FILE]
-  --quick      the first ${QUICK_CONVERSATIONS} conversations only, to try the benchmark out
+const USAGE = `Usage: node dist/bench/locomo/run-locomo.js [--quick] [--conversations A-B] [--postgres URL] [--details FILE]
+  --quick          the first ${QUICK_CONVERSATIONS} conversations only, to try the benchmark out
+  --conversations  a range of conversations, in file order from 1: 1-3 are those the search
+                   weights and answer rules were tuned on, 4-10 the held-out ones
   --postgres   a Postgres server (e.g. postgres://postgres@127.0.0.1:5432/peermem_bench) instead of
                an in-memory PGlite; the run's workspaces are deleted at the end
   --details    write each question's answer, score and retrieved turns to FILE (JSON lines)
@@ -30,6 +32,7 @@ export function readLocomoSettings(argv: readonly string[]): LocomoSettings {
     argv,
     {
       quick: { type: 'boolean' },
+      conversations: { type: 'string' },
       postgres: { type: 'string' },
       details: { type: 'string' },
     },
@@ -38,9 +41,25 @@ export function readLocomoSettings(argv: readonly string[]): LocomoSettings {
   const quick = values.quick === true;
   return {
     quick,
-    conversations: quick ? QUICK_CONVERSATIONS : Number.POSITIVE_INFINITY,
+    conversations: quick
+      ? { first: 1, last: QUICK_CONVERSATIONS }
+      : values.conversations === undefined
+        ? { first: 1, last: Number.POSITIVE_INFINITY }
+        : conversationRange(values.conversations),
     datasetPath: resolve(process.env.LOCOMO_PATH ?? DEFAULT_DATASET),
     postgresUrl: values.postgres,
     detailsPath: values.details === undefined ? undefined : resolve(values.details),
   };
+}
+
+/** "4-10" or "3": a range of conversations by their position in the file, from 1. */
+function conversationRange(text: string): { first: number; last: number } {
+  const match = /^(\d+)(?:-(\d+))?$/.exec(text.trim());
+  const first = Number(match?.[1]);
+  const last = Number(match?.[2] ?? match?.[1]);
+  if (!match || first < 1 || last < first) {
+    console.error(`--conversations: expected a range such as 1-3 or 4-10, got "${text}"\n\n${USAGE}`);
+    process.exit(2);
+  }
+  return { first, last };
 }

@@ -49,7 +49,8 @@ async function main(): Promise<void> {
   const startedAt = new Date();
   const started = performance.now();
   const watchdog = startWatchdog();
-  const conversations = locomo.conversations.slice(0, settings.conversations);
+  const { first, last } = settings.conversations;
+  const conversations = locomo.conversations.slice(first - 1, last);
   const sessions = conversations.flatMap((conversation) => conversation.sessions);
   const turns = sessions.reduce((sum, session) => sum + session.turns.length, 0);
   const db = openDatabase(
@@ -85,6 +86,7 @@ async function main(): Promise<void> {
         database: settings.postgresUrl === undefined ? 'PGlite in memory' : 'Postgres server',
         derivation,
         dataset: {
+          range: `${first}-${first + conversations.length - 1}`,
           conversations: conversations.length,
           sessions: sessions.length,
           turns,
