@@ -45,7 +45,7 @@ const MAX_STATISTICS_AFTER = 5000;
 
 /** A pause in the writes this long lets the next task be learned; none for this long, it is anyway. */
 const QUIET_MS = 50;
-const MAX_DEFER_MS = 2000;
+const MAX_DEFER_MS = 500;
 
 export type Deriver = {
   /** Look for work now (called after this process queued some); learning yields to writes a moment. */
@@ -189,6 +189,8 @@ export function startDeriver(db: Database, learning: Learning, options: DeriverO
   async function reembedSome(): Promise<void> {
     await new Promise((resolve) => setImmediate(resolve));
     if (!stale) return;
+    // Messages written a moment ago have no vector yet either: re-embedding, too, waits for a pause.
+    await writesQuiet();
     if (thread && !(await hasStaleVectors(db, learning.embedder.model))) stale = false;
     else stale = (await (thread ? thread.reembedStale() : reembedStale(db, learning))) > 0;
   }
