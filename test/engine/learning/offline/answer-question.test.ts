@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answerQuestion } from '../../../../src/engine/learning/offline/answer-question.js';
-import type { AnswerRequest } from '../../../../src/engine/learning/reasoner.js';
+import type { AnswerRequest, SlotFact } from '../../../../src/engine/learning/reasoner.js';
 
 const message = (id: string, content: string) => ({
   id,
@@ -58,4 +58,85 @@ describe('answerQuestion, offline', () => {
     expect(performance.now() - started).toBeLessThan(15_000);
     expect(longestGap).toBeLessThan(1_000);
   }, 30_000);
+
+  describe('what a question asks for', () => {
+    const said = (peer: string, content: string, at = '2026-04-01T12:00:00Z') => ({
+      id: `${peer}-${content.length}`,
+      peer_id: peer,
+      content,
+      created_at: at,
+    });
+    const slot = (fact: Partial<SlotFact> & { cardEntry: string }): SlotFact => ({
+      content: fact.cardEntry,
+      slot: 'lives_in',
+      current: true,
+      occurredAt: null,
+      ...fact,
+    });
+    const alice = (question: string, messages: AnswerRequest['messages'], slotFacts: SlotFact[] = []) =>
+      answerQuestion({
+        question,
+        peer: 'alice',
+        about: 'alice',
+        observations: [],
+        slotFacts,
+        messages,
+        level: 'low',
+      });
+    const residence = [
+      slot({ cardEntry: 'Lives in: Porto', content: "alice's wife and alice moved to Porto" }),
+      slot({
+        cardEntry: 'Lives in: Lisbon',
+        content: 'alice moved to Lisbon in spring 2026',
+        current: false,
+      }),
+    ];
+
+    it('answers a question about a changing fact from its current value, or the one before', async () => {
+      expect(await alice('Where does alice live?', [], residence)).toBe('Porto');
+      expect(await alice('Where does alice live now?', [], residence)).toBe('Porto');
+      expect(await alice('Where did alice live before?', [], residence)).toBe('Lisbon');
+    });
+
+    it('answers yes or no against the current value', async () => {
+      const engaged = [slot({ slot: 'relationship', cardEntry: 'Relationship: engaged to Dan' })];
+      expect(await alice('Is alice single?', [], engaged)).toBe('No, alice is engaged to Dan');
+      expect(await alice('Who is alice engaged to?', [], engaged)).toBe('Dan');
+    });
+
+    it('answers a duration with a duration, a count with a count, an age with an age', async () => {
+      const messages = [
+        said('alice', "I've been learning the piano for three years now."),
+        said('alice', 'I have two cats and a dog.'),
+        said('alice', "I'm 34 years old."),
+      ];
+      expect(await alice('How long has alice been learning the piano?', messages)).toBe('three years');
+      expect(await alice('How many cats does alice have?', messages)).toBe('two cats');
+      expect(await alice('How old is alice?', messages)).toBe('34');
+    });
+
+    it('gives the reason a message states', async () => {
+      const messages = [
+        said('alice', 'We moved to Porto last week.'),
+        said('alice', 'We moved to Porto because my wife got a job at the university.'),
+      ];
+      expect(await alice('Why did alice move to Porto?', messages)).toBe(
+        'my wife got a job at the university',
+      );
+    });
+
+    it("answers nothing when memory holds none of the question's own nouns", async () => {
+      const messages = [said('alice', "I've been learning the piano for three years now.")];
+      expect(await alice('How long has alice been learning the violin?', messages)).toBeNull();
+      expect(await alice("What is the name of alice's sister?", messages)).toBeNull();
+    });
+
+    it('answers nothing about what happened to someone else', async () => {
+      const messages = [
+        said('mel', 'I ran a charity race for mental health last Saturday and realized self-care matters.'),
+        said('alice', 'That charity race sounds great, Mel!'),
+      ];
+      expect(await alice('What did alice realize after the charity race?', messages)).toBeNull();
+    });
+  });
 });

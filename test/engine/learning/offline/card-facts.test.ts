@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { findCardFact } from '../../../../src/engine/learning/offline/card-facts.js';
+
+describe('findCardFact', () => {
+  it.each([
+    // Residence, however the move is said.
+    ['I live in Lisbon.', 'lives_in', 'Lives in: Lisbon'],
+    ['I moved to Lisbon last spring and I love it here.', 'lives_in', 'Lives in: Lisbon'],
+    ['Big news: my wife and I moved to Porto last week.', 'lives_in', 'Lives in: Porto'],
+    ["I'm based in Leeds for now.", 'lives_in', 'Lives in: Leeds'],
+    ['I relocated to Cambridge for the new job.', 'lives_in', 'Lives in: Cambridge'],
+    ["I no longer live in Berlin, I'm in Hamburg these days.", 'lives_in', 'Lives in: Hamburg'],
+    ['We just bought a house in Santa Cruz!', 'lives_in', 'Lives in: Santa Cruz'],
+    // Work: one slot, however it is said.
+    ['I work as a nurse at Santa Maria hospital.', 'job', 'Works as: nurse at Santa Maria hospital'],
+    ['I now work as a teacher at a primary school.', 'job', 'Works as: teacher at a primary school'],
+    [
+      "Currently I'm working as a barista at Blue Bottle Coffee.",
+      'job',
+      'Works as: barista at Blue Bottle Coffee',
+    ],
+    [
+      "I'm a software engineer at Acme Corp, mostly backend work.",
+      'job',
+      'Works as: software engineer at Acme Corp',
+    ],
+    ['After graduating I joined Pfizer as a lab technician.', 'job', 'Works as: lab technician at Pfizer'],
+    ["I've been working as a chef for ten years.", 'job', 'Works as: chef'],
+    ['I quit Acme last month, the hours were brutal.', 'job', null],
+    ['I left my job at the bank.', 'job', null],
+    // Other facts with one value at a time.
+    ['Dan and I got engaged last Saturday!', 'relationship', 'Relationship: engaged to Dan'],
+    ["I'm single and honestly enjoying it.", 'relationship', 'Relationship: single'],
+    [
+      'These days my favourite colour is yellow, like our wedding flowers.',
+      'favorite:color',
+      'Favorite colour: yellow',
+    ],
+    [
+      "I'm studying biology at the University of Leeds.",
+      'studies',
+      'Studies: biology at the University of Leeds',
+    ],
+    ["I'm 34 years old and I have a daughter named Mia.", 'age', 'Age: 34'],
+    ['I drive a blue Volvo that I bought in 2019.', 'vehicle', 'Drives: blue Volvo'],
+    // Facts that do not replace each other.
+    ['My boss Maria is strict but fair.', null, 'Boss: Maria'],
+    ['Last summer I adopted a dog called Pepper.', null, 'Dog: Pepper'],
+    ["I'm allergic to peanuts, so I always check labels.", null, 'Allergic to: peanuts'],
+  ])('%s', (sentence, slot, entry) => {
+    expect(findCardFact(sentence)).toEqual({ slot, entry });
+  });
+
+  it.each([
+    ['I love it here.'],
+    ['I left Paris in 2019.'],
+    ['I lived in Tokyo for five years before I came back home.'],
+    ['My wife got a job at the university.'],
+  ])('finds no card fact in "%s"', (sentence) => {
+    expect(findCardFact(sentence)).toBeNull();
+  });
+
+  it('keeps an entry whole or gives none: a value of more than eight words is no entry', () => {
+    const fact = findCardFact(
+      'I work as a senior assistant to the regional director of sales and marketing operations.',
+    );
+    expect(fact?.entry ?? null).not.toMatch(/ (?:of|and)$/);
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { readQuestion } from '../../../../src/engine/learning/offline/read-question.js';
+
+const read = (question: string) => readQuestion(question, ['alice']);
+
+describe('readQuestion', () => {
+  it.each([
+    ['When did alice move to Lisbon?', 'time'],
+    ['How long has alice been learning the piano?', 'duration'],
+    ['How long ago did alice move?', 'time'],
+    ['Where does alice live?', 'place'],
+    ['Which city is alice from?', 'place'],
+    ["Who is alice's boss?", 'person'],
+    ["What is the name of alice's dog?", 'name'],
+    ["What is alice's dog called?", 'name'],
+    ['How many cats does alice have?', 'number'],
+    ['How old is alice?', 'age'],
+    ['Is alice single?', 'yes/no'],
+    ['Does alice have a cat?', 'yes/no'],
+    ['Why did alice move to Porto?', 'reason'],
+    ['What made alice start running?', 'reason'],
+    ['What instrument is alice learning?', 'thing'],
+  ])('%s asks for a %s', (question, kind) => {
+    expect(read(question).kind).toBe(kind);
+  });
+
+  it.each([
+    ['Where does alice live now?', 'current', 'lives_in'],
+    ['Where does alice live?', 'current', 'lives_in'],
+    ['Where did alice live before?', 'earlier', 'lives_in'],
+    ["What was alice's job before?", 'earlier', 'job'],
+    ['Where does alice work?', 'current', 'job'],
+    ['Is alice married?', 'current', 'relationship'],
+    ["What is alice's favourite colour?", 'current', 'favorite:color'],
+    ['When did alice move to Lisbon?', 'any', null],
+  ])('%s: %s value of slot %s', (question, tense, slot) => {
+    const read_ = read(question);
+    expect(read_.tense).toBe(tense);
+    expect(read_.slot).toBe(slot);
+  });
+
+  it("takes the question's own nouns as anchors, not the kind of answer or the peer's name", () => {
+    const question = read("What instrument did alice's daughter learn at school?");
+    expect(question.anchors).toEqual(expect.arrayContaining(['daughter', 'school']));
+    expect(question.anchors).not.toContain('instrument');
+    expect(question.anchors).not.toContain('alic');
+    expect(question.verbs).toEqual(['learn']);
+  });
+});

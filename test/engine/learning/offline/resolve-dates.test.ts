@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { resolveDates } from '../../../../src/engine/learning/offline/resolve-dates.js';
+
+// Wednesday 18 November 2026.
+const WEDNESDAY = '2026-11-18T09:00:00Z';
+
+describe('resolveDates', () => {
+  it.each([
+    [
+      'I moved to Lisbon last spring.',
+      '2026-11-10T09:00:00Z',
+      'I moved to Lisbon in spring 2026.',
+      '2026-03-01',
+    ],
+    ['Last summer I adopted a dog.', WEDNESDAY, 'in summer 2026 I adopted a dog.', '2026-06-01'],
+    ["This winter I'm going skiing.", WEDNESDAY, "in winter 2026 I'm going skiing.", '2026-12-01'],
+    ['We met last fall.', '2026-03-01T00:00:00Z', 'We met in autumn 2025.', '2025-09-01'],
+    ['Next spring we will travel.', '2026-03-01T00:00:00Z', 'in spring 2027 we will travel.', '2027-03-01'],
+    ['I quit Acme last month.', '2026-07-03T08:00:00Z', 'I quit Acme in June 2026.', '2026-06-01'],
+    ['I started pottery this year.', WEDNESDAY, 'I started pottery in 2026.', '2026-01-01'],
+    ['I visited my mom on Tuesday.', WEDNESDAY, 'I visited my mom on 17 November 2026.', '2026-11-17'],
+    ["I'll see her on Monday.", WEDNESDAY, "I'll see her on 23 November 2026.", '2026-11-23'],
+    ["I'm flying to Rome next Friday.", WEDNESDAY, "I'm flying to Rome on 27 November 2026.", '2026-11-27'],
+    [
+      'I ran a half marathon last Sunday.',
+      WEDNESDAY,
+      'I ran a half marathon on 15 November 2026.',
+      '2026-11-15',
+    ],
+    [
+      'I went to a support group yesterday.',
+      '2023-05-08T13:56:00Z',
+      'I went to a support group on 7 May 2023.',
+      '2023-05-07',
+    ],
+  ])('"%s" said on %s', (sentence, writtenAt, text, day) => {
+    const dated = resolveDates(sentence, writtenAt);
+    expect(dated.text).toBe(text);
+    expect(dated.occurredAt?.slice(0, 10)).toBe(day);
+  });
+
+  it('keeps a duration as said and adds when it began', () => {
+    expect(resolveDates('I started running two weeks ago.', WEDNESDAY).text).toBe(
+      'I started running two weeks ago (on 4 November 2026).',
+    );
+  });
+});
