@@ -19,7 +19,7 @@ type EvalConversation = {
   checks: Check[];
 };
 
-export type CheckOutcome = {
+type CheckOutcome = {
   conversation: string;
   kind: 'card' | 'ask' | 'search';
   check: string;

@@ -3,7 +3,7 @@ import { contentWords } from './content-words.js';
 import { nlp } from './nlp.js';
 
 /** What a question asks for: the kind of span that answers it. */
-export type AnswerKind =
+type AnswerKind =
   | 'time'
   | 'duration'
   | 'place'
@@ -16,7 +16,7 @@ export type AnswerKind =
   | 'thing';
 
 /** Which value of a changing fact a question wants: the newest, an earlier one, or either. */
-export type Tense = 'current' | 'earlier' | 'any';
+type Tense = 'current' | 'earlier' | 'any';
 
 export type Question = {
   kind: AnswerKind;
