@@ -24,6 +24,9 @@ const PAGES = [
   'architecture.md',
   'extending.md',
   'benchmarks.md',
+  'import.md',
+  'install.md',
+  'platform.md',
 ] as const;
 
 const read = (path: string) => readFileSync(join(PROJECT_ROOT, path), 'utf8');
