@@ -17,57 +17,14 @@ import {
   TempoChainId,
 } from './payments/payment-settings.js';
 import { Id } from './schemas/common.js';
-
-/** Flags every command takes, with the environment variable that can set each one instead. */
-const FLAGS = {
-  workspace: { type: 'string', env: 'PEERMEM_WORKSPACE' },
-  'workspace-from-dir': { type: 'string', env: 'PEERMEM_WORKSPACE_FROM_DIR' },
-  'data-dir': { type: 'string', env: 'PEERMEM_DATA_DIR' },
-  'database-url': { type: 'string', env: 'DATABASE_URL' },
-  'context-tokens': { type: 'string', env: 'PEERMEM_CONTEXT_TOKENS' },
-  http: { type: 'boolean', env: 'PEERMEM_HTTP' },
-  host: { type: 'string', env: 'PEERMEM_HOST' },
-  port: { type: 'string', env: 'PEERMEM_PORT' },
-  token: { type: 'string', env: 'PEERMEM_MCP_TOKEN' },
-  deriver: { type: 'string', env: 'PEERMEM_DERIVER' },
-  'summary-every': { type: 'string', env: 'PEERMEM_SUMMARY_EVERY' },
-  reasoner: { type: 'string', env: 'PEERMEM_REASONER' },
-  'llm-base-url': { type: 'string', env: 'PEERMEM_LLM_BASE_URL' },
-  'llm-model': { type: 'string', env: 'PEERMEM_LLM_MODEL' },
-  embeddings: { type: 'string', env: 'PEERMEM_EMBEDDINGS' },
-  'embeddings-base-url': { type: 'string', env: 'PEERMEM_EMBEDDINGS_BASE_URL' },
-  'embeddings-model': { type: 'string', env: 'PEERMEM_EMBEDDINGS_MODEL' },
-  'public-url': { type: 'string', env: 'PEERMEM_PUBLIC_URL' },
-  'admin-key': { type: 'string', env: 'PEERMEM_ADMIN_KEY' },
-  'pay-to': { type: 'string', env: 'PEERMEM_PAY_TO' },
-  'x402-network': { type: 'string', env: 'PEERMEM_X402_NETWORK' },
-  'x402-asset': { type: 'string', env: 'PEERMEM_X402_ASSET' },
-  'x402-asset-name': { type: 'string', env: 'PEERMEM_X402_ASSET_NAME' },
-  'x402-asset-version': { type: 'string', env: 'PEERMEM_X402_ASSET_VERSION' },
-  'facilitator-url': { type: 'string', env: 'PEERMEM_FACILITATOR_URL' },
-  'rpc-url': { type: 'string', env: 'PEERMEM_RPC_URL' },
-  mpp: { type: 'string', env: 'PEERMEM_MPP' },
-  'mpp-chain-id': { type: 'string', env: 'PEERMEM_MPP_CHAIN_ID' },
-  'mpp-currency': { type: 'string', env: 'PEERMEM_MPP_CURRENCY' },
-  'mpp-rpc-url': { type: 'string', env: 'PEERMEM_MPP_RPC_URL' },
-  'rate-limit': { type: 'string', env: 'PEERMEM_RATE_LIMIT' },
-  'rate-limit-burst': { type: 'string', env: 'PEERMEM_RATE_LIMIT_BURST' },
-  'ip-rate-limit': { type: 'string', env: 'PEERMEM_IP_RATE_LIMIT' },
-  'ip-rate-limit-burst': { type: 'string', env: 'PEERMEM_IP_RATE_LIMIT_BURST' },
-  'pay-with': { type: 'string', env: 'PEERMEM_PAY_WITH' },
-  upstream: { type: 'string', env: 'PEERMEM_UPSTREAM' },
-  'max-per-call': { type: 'string', env: 'PEERMEM_MAX_PER_CALL' },
-  'daily-budget': { type: 'string', env: 'PEERMEM_DAILY_BUDGET' },
-  'wallet-dir': { type: 'string', env: 'PEERMEM_WALLET_DIR' },
-  'env-file': { type: 'string' },
-  once: { type: 'boolean' },
-  format: { type: 'string' },
-  session: { type: 'string' },
-  'user-peer': { type: 'string' },
-  'assistant-peer': { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-  version: { type: 'boolean', short: 'v' },
-} as const;
+import {
+  describeSetting,
+  findFlag,
+  flagNames,
+  parseArgsOptions,
+  SETTINGS,
+  type SettingName,
+} from './settings.js';
 
 const PORT_NUMBER = 'must be a whole number from 0 to 65535';
 
@@ -214,12 +171,13 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   }
   const { values, positionals } = parsed;
   if (typeof values['env-file'] === 'string') env = { ...readEnvFile(values['env-file']), ...env };
-  const pick = (name: keyof typeof FLAGS) => {
-    const flag = FLAGS[name];
-    return values[name] ?? ('env' in flag ? env[flag.env] : undefined);
+  const pick: Pick = (name) => {
+    const setting = SETTINGS[name];
+    const flag = 'flag' in setting ? values[name as keyof typeof values] : undefined;
+    return flag ?? ('env' in setting ? env[setting.env] : undefined);
   };
   const command = values.help ? 'help' : values.version ? 'version' : (positionals[0] ?? 'mcp');
-  const port = pick('port') ?? 8787;
+  const port = pick('port') ?? defaultOf('port');
   const workspaceFromDir = pick('workspace-from-dir');
   const remote = command === 'mcp' && Boolean(pick('upstream'));
   // Given on the command line to a command that works on the local memory, it would be ignored.
@@ -240,25 +198,25 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     command,
     workspace:
       pick('workspace') ??
-      (typeof workspaceFromDir === 'string' ? workspaceForDir(workspaceFromDir) : 'default'),
+      (typeof workspaceFromDir === 'string' ? workspaceForDir(workspaceFromDir) : defaultOf('workspace')),
     dataDir: pick('data-dir') ?? envPaths('peermem', { suffix: '' }).data,
     databaseUrl: pick('database-url') || undefined,
-    contextTokens: pick('context-tokens') ?? 8192,
-    http: onOff(pick, 'http', false),
+    contextTokens: pick('context-tokens') ?? defaultOf('context-tokens'),
+    http: onOff(pick, 'http'),
     remote,
-    host: pick('host') ?? '127.0.0.1',
+    host: pick('host') ?? defaultOf('host'),
     port,
     args: positionals.slice(1),
     token: pick('token') || undefined,
-    deriver: onOff(pick, 'deriver', true),
-    learning: learningSettings(pick, env),
+    deriver: onOff(pick, 'deriver'),
+    learning: learningSettings(pick),
     once: values.once === true,
     publicUrl: pick('public-url') || undefined,
     adminKey: (command === 'serve' && pick('admin-key')) || undefined,
     // With an admin key alone, serve is the platform API without the gateway.
     payments:
       command === 'serve' && (pick('pay-to') !== undefined || !pick('admin-key'))
-        ? paymentSettings(pick, env)
+        ? paymentSettings(pick)
         : undefined,
     rateLimits:
       command === 'serve'
@@ -274,23 +232,23 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
           }
         : undefined,
     // From the environment only, as the other keys: a flag would show in `ps`.
-    signInSecret: (command === 'serve' && env.PEERMEM_SIGN_IN_SECRET) || undefined,
+    signInSecret: (command === 'serve' && pick('PEERMEM_SIGN_IN_SECRET')) || undefined,
     wallet:
       command === 'call' || command === 'wallet' || remote
         ? {
-            privateKey: env.PEERMEM_PRIVATE_KEY || undefined,
+            privateKey: pick('PEERMEM_PRIVATE_KEY') || undefined,
             upstream: pick('upstream') || `http://127.0.0.1:${port}`,
             dir: pick('wallet-dir') ?? envPaths('peermem', { suffix: '' }).config,
             keychain: !['off', 'false', '0', 'no'].includes(
-              String(env.PEERMEM_KEYCHAIN ?? 'on').toLowerCase(),
+              String(pick('PEERMEM_KEYCHAIN') ?? defaultOf('PEERMEM_KEYCHAIN')).toLowerCase(),
             ),
             rpcUrl: pick('rpc-url') || undefined,
-            maxPerCall: pick('max-per-call') ?? '0.05',
-            dailyBudget: pick('daily-budget') ?? '1.00',
+            maxPerCall: pick('max-per-call') ?? defaultOf('max-per-call'),
+            dailyBudget: pick('daily-budget') ?? defaultOf('daily-budget'),
             ...(pick('x402-network') && pick('x402-asset')
               ? { allowedAsset: { network: pick('x402-network'), asset: pick('x402-asset') } }
               : {}),
-            payWith: pick('pay-with') ?? 'x402',
+            payWith: pick('pay-with') ?? defaultOf('pay-with'),
             tempo: {
               chainId: pick('mpp-chain-id') ?? TEMPO_MAINNET_CHAIN_ID,
               rpcUrl: pick('mpp-rpc-url') ?? knownTempoChain(pick)?.rpcUrl,
@@ -302,10 +260,10 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
       command === 'import'
         ? {
             file: positionals[1],
-            format: values.format ?? 'auto',
-            session: values.session,
-            userPeer: values['user-peer'],
-            assistantPeer: values['assistant-peer'],
+            format: pick('format') ?? defaultOf('format'),
+            session: pick('session'),
+            userPeer: pick('user-peer'),
+            assistantPeer: pick('assistant-peer'),
           }
         : undefined,
   });
@@ -316,15 +274,16 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     if (field === 'payments' || field === 'wallet' || field === 'rateLimits' || field === 'import') {
       const path = (issue?.path ?? []).map(String).join('.');
       const missing = issue?.code === 'invalid_type' && issue.message.includes('undefined');
-      throw new ConfigError(`${NESTED_SOURCES[path] ?? path}: ${missing ? 'is required' : reason(issue)}`);
+      throw new ConfigError(`${sourceOf(path)}: ${missing ? 'is required' : reason(issue)}`);
     }
     if (field === 'learning') {
-      const path = (issue?.path ?? []).slice(1).map(String).join('.');
+      const path = (issue?.path ?? []).map(String).join('.');
       const missing = issue?.code === 'invalid_type' && issue.message.includes('undefined');
       const why = missing ? 'is required for this reasoner or embedder' : reason(issue);
-      throw new ConfigError(`${LEARNING_SOURCES[path] ?? path}: ${why}`);
+      throw new ConfigError(`${sourceOf(path)}: ${why}`);
     }
-    throw new ConfigError(`${describeSetting(field)}: ${reason(issue)}`);
+    const source = FIELD_SOURCES[field];
+    throw new ConfigError(`${source === undefined ? field : describeSetting(source)}: ${reason(issue)}`);
   }
   return result.data;
 }
@@ -341,13 +300,16 @@ function readEnvFile(path: string): NodeJS.ProcessEnv {
 }
 
 function parseFlags(argv: readonly string[]) {
-  const options = Object.fromEntries(
-    Object.entries(FLAGS).map(([name, flag]) => [
-      name,
-      { type: flag.type, ...('short' in flag ? { short: flag.short } : {}) },
-    ]),
-  ) as { [Name in keyof typeof FLAGS]: { type: (typeof FLAGS)[Name]['type'] } };
-  return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
+  return parseArgs({ args: [...argv], options: parseArgsOptions(), allowPositionals: true, strict: true });
+}
+
+/** A setting's value from its flag, else from its variable; its default is left to the caller. */
+type Pick = (name: SettingName) => string | boolean | undefined;
+
+/** The literal default the settings table gives a setting. */
+function defaultOf(name: SettingName): string | undefined {
+  const setting = SETTINGS[name];
+  return 'default' in setting ? setting.default : undefined;
 }
 
 /**
@@ -363,9 +325,7 @@ function flagError(error: Error & { code?: string }): ConfigError {
       `${flag}: unknown flag${near ? ` (did you mean ${describeSetting(near)}?)` : ''}; run peermem --help for the flags`,
     );
   }
-  const known = Object.entries(FLAGS).find(
-    ([long, spec]) => long === name || ('short' in spec && spec.short === name),
-  )?.[0];
+  const known = findFlag(name);
   const setting = known ? describeSetting(known) : flag;
   if (error.message.includes('does not take an argument'))
     return new ConfigError(`${setting}: is a switch and takes no value; leave the value out`);
@@ -376,9 +336,9 @@ function flagError(error: Error & { code?: string }): ConfigError {
 }
 
 /** The known flag one or two edits away from a mistyped one, if there is one. */
-function nearestFlag(name: string): string | undefined {
-  let best: { flag: string; distance: number } | undefined;
-  for (const flag of Object.keys(FLAGS)) {
+function nearestFlag(name: string): SettingName | undefined {
+  let best: { flag: SettingName; distance: number } | undefined;
+  for (const flag of flagNames()) {
     const distance = editDistance(name, flag);
     if (distance <= 2 && (!best || distance < best.distance)) best = { flag, distance };
   }
@@ -402,13 +362,9 @@ const ON = ['on', 'true', '1', 'yes'];
 const OFF = ['off', 'false', '0', 'no'];
 
 /** A switch from its flag or variable: on or off in any of the usual spellings, and nothing else. */
-function onOff(
-  pick: (name: keyof typeof FLAGS) => unknown,
-  name: 'http' | 'deriver',
-  fallback: boolean,
-): boolean {
+function onOff(pick: Pick, name: 'http' | 'deriver'): boolean {
   const value = pick(name);
-  if (value === undefined || value === '') return fallback;
+  if (value === undefined || value === '') return defaultOf(name) === 'on';
   if (value === true) return true;
   const word = String(value).toLowerCase();
   if (ON.includes(word)) return true;
@@ -438,8 +394,8 @@ function reason(issue: z.core.$ZodIssue | undefined): string {
  * The gateway's payment settings: Base mainnet USDC unless told otherwise, and a facilitator by
  * URL or the built-in one. Keys come from the environment only: a flag would show in `ps`.
  */
-function paymentSettings(pick: (name: keyof typeof FLAGS) => unknown, env: NodeJS.ProcessEnv) {
-  const facilitatorKey = env.PEERMEM_FACILITATOR_PRIVATE_KEY || undefined;
+function paymentSettings(pick: Pick) {
+  const facilitatorKey = pick('PEERMEM_FACILITATOR_PRIVATE_KEY') || undefined;
   return {
     payTo: pick('pay-to'),
     x402: {
@@ -453,12 +409,12 @@ function paymentSettings(pick: (name: keyof typeof FLAGS) => unknown, env: NodeJ
       facilitatorKey === undefined
         ? { kind: 'remote', url: pick('facilitator-url') }
         : { kind: 'built-in', privateKey: facilitatorKey, rpcUrl: pick('rpc-url') },
-    mpp: mppSettings(pick, env),
+    mpp: mppSettings(pick),
   };
 }
 
 /** The Tempo chain `--mpp-chain-id` names, when peermem knows its token and node. */
-function knownTempoChain(pick: (name: keyof typeof FLAGS) => unknown) {
+function knownTempoChain(pick: Pick) {
   return KNOWN_TEMPO_CHAINS[Number(pick('mpp-chain-id') ?? TEMPO_MAINNET_CHAIN_ID)];
 }
 
@@ -468,19 +424,19 @@ function knownTempoChain(pick: (name: keyof typeof FLAGS) => unknown) {
  * that issued it, and outstanding ones lapse on restart. Servers behind one load balancer share
  * the key.
  */
-function mppSettings(pick: (name: keyof typeof FLAGS) => unknown, env: NodeJS.ProcessEnv) {
-  const mpp = String(pick('mpp') ?? 'on').toLowerCase();
+function mppSettings(pick: Pick) {
+  const mpp = String(pick('mpp') ?? defaultOf('mpp')).toLowerCase();
   if (['off', 'false', '0', 'no'].includes(mpp)) return undefined;
   if (!['on', 'true', '1', 'yes'].includes(mpp))
-    throw new ConfigError('--mpp (PEERMEM_MPP): must be on or off');
-  const feePayerKey = env.PEERMEM_MPP_FEE_PAYER_PRIVATE_KEY || undefined;
+    throw new ConfigError(`${describeSetting('mpp')}: must be on or off`);
+  const feePayerKey = pick('PEERMEM_MPP_FEE_PAYER_PRIVATE_KEY') || undefined;
   const known = knownTempoChain(pick);
   return {
     chainId: pick('mpp-chain-id') ?? TEMPO_MAINNET_CHAIN_ID,
     currency: pick('mpp-currency') ?? known?.currency,
     decimals: 6,
     rpcUrl: pick('mpp-rpc-url') ?? known?.rpcUrl,
-    secretKey: env.PEERMEM_MPP_SECRET_KEY || randomBytes(32).toString('hex'),
+    secretKey: pick('PEERMEM_MPP_SECRET_KEY') || randomBytes(32).toString('hex'),
     ...(feePayerKey === undefined ? {} : { feePayerKey }),
   };
 }
@@ -494,16 +450,16 @@ const DEFAULT_BASE_URLS = {
  * The reasoner and the embedder: offline unless a provider is named. API keys come from the
  * environment only (PEERMEM_LLM_API_KEY, PEERMEM_EMBEDDINGS_API_KEY): a flag would show in `ps`.
  */
-function learningSettings(pick: (name: keyof typeof FLAGS) => unknown, env: NodeJS.ProcessEnv) {
-  const reasoner = String(pick('reasoner') ?? 'offline');
-  const embeddings = String(pick('embeddings') ?? 'offline');
-  const endpoint = (baseUrl: unknown, apiKey: string | undefined) => ({
+function learningSettings(pick: Pick) {
+  const reasoner = String(pick('reasoner') ?? defaultOf('reasoner'));
+  const embeddings = String(pick('embeddings') ?? defaultOf('embeddings'));
+  const endpoint = (baseUrl: unknown, apiKey: unknown) => ({
     baseUrl,
     ...(apiKey ? { apiKey } : {}),
-    timeoutMs: Number(env.PEERMEM_LLM_TIMEOUT_MS ?? 60_000),
+    timeoutMs: Number(pick('PEERMEM_LLM_TIMEOUT_MS') ?? defaultOf('PEERMEM_LLM_TIMEOUT_MS')),
     maxRetries: 2,
   });
-  const llmKey = env.PEERMEM_LLM_API_KEY || undefined;
+  const llmKey = pick('PEERMEM_LLM_API_KEY') || undefined;
   return {
     reasoner: !(reasoner in DEFAULT_BASE_URLS)
       ? { kind: reasoner }
@@ -527,16 +483,17 @@ function learningSettings(pick: (name: keyof typeof FLAGS) => unknown, env: Node
               model: pick('embeddings-model'),
               batchSize: 256,
               ...endpoint(
-                pick('embeddings-base-url') ?? DEFAULT_BASE_URLS.openai,
-                env.PEERMEM_EMBEDDINGS_API_KEY || llmKey,
+                pick('embeddings-base-url') ?? defaultOf('embeddings-base-url'),
+                pick('PEERMEM_EMBEDDINGS_API_KEY') || llmKey,
               ),
             },
           },
-    summaryEvery: Number(pick('summary-every') ?? 20),
+    summaryEvery: Number(pick('summary-every') ?? defaultOf('summary-every')),
   };
 }
 
-const SETTING_NAMES: Record<string, keyof typeof FLAGS> = {
+/** The setting a top-level field of the config comes from, for error messages. */
+const FIELD_SOURCES: Record<string, SettingName> = {
   workspace: 'workspace',
   dataDir: 'data-dir',
   databaseUrl: 'database-url',
@@ -549,69 +506,61 @@ const SETTING_NAMES: Record<string, keyof typeof FLAGS> = {
   learning: 'reasoner',
   publicUrl: 'public-url',
   adminKey: 'admin-key',
+  signInSecret: 'PEERMEM_SIGN_IN_SECRET',
 };
 
-/** Where a nested payment or wallet setting comes from, for error messages. */
-const NESTED_SOURCES: Record<string, string> = {
-  'payments.payTo': '--pay-to (PEERMEM_PAY_TO)',
-  'payments.x402.network': '--x402-network (PEERMEM_X402_NETWORK)',
-  'payments.x402.asset': '--x402-asset (PEERMEM_X402_ASSET)',
-  'payments.x402.assetName': '--x402-asset-name (PEERMEM_X402_ASSET_NAME)',
-  'payments.x402.assetVersion': '--x402-asset-version (PEERMEM_X402_ASSET_VERSION)',
-  'payments.facilitator.url':
-    '--facilitator-url (PEERMEM_FACILITATOR_URL), or PEERMEM_FACILITATOR_PRIVATE_KEY for the built-in facilitator',
+/** The setting a nested payment, wallet or import field comes from, for error messages. */
+const NESTED_SOURCES: Record<string, SettingName> = {
+  'payments.payTo': 'pay-to',
+  'payments.x402.network': 'x402-network',
+  'payments.x402.asset': 'x402-asset',
+  'payments.x402.assetName': 'x402-asset-name',
+  'payments.x402.assetVersion': 'x402-asset-version',
   'payments.facilitator.privateKey': 'PEERMEM_FACILITATOR_PRIVATE_KEY',
-  'payments.facilitator.rpcUrl': '--rpc-url (PEERMEM_RPC_URL)',
-  'payments.mpp.chainId': '--mpp-chain-id (PEERMEM_MPP_CHAIN_ID)',
-  'payments.mpp.currency': '--mpp-currency (PEERMEM_MPP_CURRENCY)',
-  'payments.mpp.rpcUrl': '--mpp-rpc-url (PEERMEM_MPP_RPC_URL)',
+  'payments.facilitator.rpcUrl': 'rpc-url',
+  'payments.mpp.chainId': 'mpp-chain-id',
+  'payments.mpp.currency': 'mpp-currency',
+  'payments.mpp.rpcUrl': 'mpp-rpc-url',
   'payments.mpp.secretKey': 'PEERMEM_MPP_SECRET_KEY',
   'payments.mpp.feePayerKey': 'PEERMEM_MPP_FEE_PAYER_PRIVATE_KEY',
-  'rateLimits.wallet.requestsPerSecond': '--rate-limit (PEERMEM_RATE_LIMIT)',
-  'rateLimits.wallet.burst': '--rate-limit-burst (PEERMEM_RATE_LIMIT_BURST)',
-  'rateLimits.ip.requestsPerSecond': '--ip-rate-limit (PEERMEM_IP_RATE_LIMIT)',
-  'rateLimits.ip.burst': '--ip-rate-limit-burst (PEERMEM_IP_RATE_LIMIT_BURST)',
+  'rateLimits.wallet.requestsPerSecond': 'rate-limit',
+  'rateLimits.wallet.burst': 'rate-limit-burst',
+  'rateLimits.ip.requestsPerSecond': 'ip-rate-limit',
+  'rateLimits.ip.burst': 'ip-rate-limit-burst',
   'wallet.privateKey': 'PEERMEM_PRIVATE_KEY',
-  'wallet.payWith': '--pay-with (PEERMEM_PAY_WITH)',
-  'wallet.tempo.chainId': '--mpp-chain-id (PEERMEM_MPP_CHAIN_ID)',
-  'wallet.tempo.rpcUrl': '--mpp-rpc-url (PEERMEM_MPP_RPC_URL)',
-  'wallet.upstream': '--upstream (PEERMEM_UPSTREAM)',
-  'wallet.dir': '--wallet-dir (PEERMEM_WALLET_DIR)',
-  'wallet.rpcUrl': '--rpc-url (PEERMEM_RPC_URL)',
-  'wallet.maxPerCall': '--max-per-call (PEERMEM_MAX_PER_CALL)',
-  'wallet.dailyBudget': '--daily-budget (PEERMEM_DAILY_BUDGET)',
-  'import.file': 'FILE (peermem import FILE)',
-  'import.format': '--format',
-  'import.session': '--session',
-  'import.userPeer': '--user-peer',
-  'import.assistantPeer': '--assistant-peer',
+  'wallet.payWith': 'pay-with',
+  'wallet.tempo.chainId': 'mpp-chain-id',
+  'wallet.tempo.rpcUrl': 'mpp-rpc-url',
+  'wallet.upstream': 'upstream',
+  'wallet.dir': 'wallet-dir',
+  'wallet.rpcUrl': 'rpc-url',
+  'wallet.maxPerCall': 'max-per-call',
+  'wallet.dailyBudget': 'daily-budget',
+  'import.format': 'format',
+  'import.session': 'session',
+  'import.userPeer': 'user-peer',
+  'import.assistantPeer': 'assistant-peer',
+  'learning.reasoner.kind': 'reasoner',
+  'learning.reasoner.llm.provider': 'reasoner',
+  'learning.reasoner.llm.model': 'llm-model',
+  'learning.reasoner.llm.baseUrl': 'llm-base-url',
+  'learning.reasoner.llm.apiKey': 'PEERMEM_LLM_API_KEY',
+  'learning.reasoner.llm.timeoutMs': 'PEERMEM_LLM_TIMEOUT_MS',
+  'learning.embeddings.kind': 'embeddings',
+  'learning.embeddings.endpoint.model': 'embeddings-model',
+  'learning.embeddings.endpoint.baseUrl': 'embeddings-base-url',
+  'learning.embeddings.endpoint.apiKey': 'PEERMEM_EMBEDDINGS_API_KEY',
+  'learning.embeddings.endpoint.timeoutMs': 'PEERMEM_LLM_TIMEOUT_MS',
+  'learning.summaryEvery': 'summary-every',
 };
 
-/** Where a nested learning setting comes from, for error messages. */
-const LEARNING_SOURCES: Record<string, string> = {
-  'reasoner.kind': '--reasoner (PEERMEM_REASONER)',
-  'reasoner.llm.provider': '--reasoner (PEERMEM_REASONER)',
-  'reasoner.llm.model': '--llm-model (PEERMEM_LLM_MODEL)',
-  'reasoner.llm.baseUrl': '--llm-base-url (PEERMEM_LLM_BASE_URL)',
-  'reasoner.llm.apiKey': 'PEERMEM_LLM_API_KEY',
-  'reasoner.llm.timeoutMs': 'PEERMEM_LLM_TIMEOUT_MS',
-  'embeddings.kind': '--embeddings (PEERMEM_EMBEDDINGS)',
-  'embeddings.endpoint.model': '--embeddings-model (PEERMEM_EMBEDDINGS_MODEL)',
-  'embeddings.endpoint.baseUrl': '--embeddings-base-url (PEERMEM_EMBEDDINGS_BASE_URL)',
-  'embeddings.endpoint.apiKey': 'PEERMEM_EMBEDDINGS_API_KEY',
-  'embeddings.endpoint.timeoutMs': 'PEERMEM_LLM_TIMEOUT_MS',
-  summaryEvery: '--summary-every (PEERMEM_SUMMARY_EVERY)',
-};
-
-/** Settings read from the environment only, by field. */
-const ENVIRONMENT_ONLY: Record<string, string> = { signInSecret: 'PEERMEM_SIGN_IN_SECRET' };
-
-function describeSetting(field: string): string {
-  if (field in ENVIRONMENT_ONLY) return ENVIRONMENT_ONLY[field] as string;
-  const flag = SETTING_NAMES[field] ?? (field in FLAGS ? (field as keyof typeof FLAGS) : undefined);
-  if (!flag) return field;
-  const spec = FLAGS[flag];
-  return 'env' in spec ? `--${flag} (${spec.env})` : `--${flag}`;
+/** Where a nested field comes from, in the words of an error message. */
+function sourceOf(path: string): string {
+  if (path === 'payments.facilitator.url')
+    return `${describeSetting('facilitator-url')}, or ${describeSetting('PEERMEM_FACILITATOR_PRIVATE_KEY')} for the built-in facilitator`;
+  if (path === 'import.file') return 'FILE (peermem import FILE)';
+  const setting = NESTED_SOURCES[path];
+  return setting === undefined ? path.replace(/^learning\./, '') : describeSetting(setting);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, workspaceForDir } from '../src/config.js';
+import { SETTINGS } from '../src/settings.js';
 
 describe('loadConfig', () => {
   it('defaults to the MCP server over stdio on the embedded database', () => {
@@ -7,6 +8,20 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ command: 'mcp', workspace: 'default', http: false, contextTokens: 8192 });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.dataDir).toMatch(/peermem/);
+  });
+
+  it('takes the defaults the settings table gives, the ones --help and the docs show', () => {
+    const config = loadConfig(['call'], { PEERMEM_PRIVATE_KEY: `0x${'1'.repeat(64)}` });
+    expect(config).toMatchObject({
+      workspace: SETTINGS.workspace.default,
+      host: SETTINGS.host.default,
+      port: Number(SETTINGS.port.default),
+      contextTokens: Number(SETTINGS['context-tokens'].default),
+      http: false,
+      deriver: true,
+      learning: { summaryEvery: Number(SETTINGS['summary-every'].default) },
+      wallet: { payWith: SETTINGS['pay-with'].default, maxPerCall: 50_000n, dailyBudget: 1_000_000n },
+    });
   });
 
   it('takes flags over environment variables', () => {

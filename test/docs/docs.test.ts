@@ -6,6 +6,7 @@ import { resources } from '../../resources/index.js';
 import { HELP } from '../../src/cli/help.js';
 import { GATEWAY_ROUTES } from '../../src/http/gateway/gateway-routes.js';
 import { LIMITS } from '../../src/schemas/limits.js';
+import { withSettingsTable } from '../../src/settings.js';
 import { tools } from '../../tools/index.js';
 import type { ToolAnnotations } from '../../tools/tool.js';
 
@@ -162,6 +163,11 @@ describe('docs/configuration.md', () => {
     expect(flags.size).toBeGreaterThan(0);
     for (const flag of flags) expect(text, flag).toMatch(new RegExp(`${flag}(?![a-z0-9-])`));
     for (const variable of variables) expect(text, variable).toMatch(new RegExp(`${variable}(?![A-Z0-9_])`));
+  });
+
+  it('has the settings table the settings of src/settings.ts make', () => {
+    const text = page('configuration.md');
+    expect(text, 'docs/configuration.md is stale: run npm run docs:settings').toBe(withSettingsTable(text));
   });
 });
 
