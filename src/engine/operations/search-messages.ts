@@ -22,8 +22,10 @@ const FULL_TEXT_WEIGHT = 1;
 const SEMANTIC_WEIGHT = 0.4;
 // Messages reached through what was learned from them: third person, names, resolved dates.
 const OBSERVATION_WEIGHT = 0.3;
-// Messages that taught the fact a query asks about ("where does she live": her city), whatever words they used.
-const SLOT_WEIGHT = 0.5;
+// Messages that taught the fact a query asks about ("where does she live": her city), whatever words
+// they used: as strong as the word rankings together, so that "we saw a live concert", which holds
+// the query's one word, does not come first.
+const SLOT_WEIGHT = 3;
 // The words of the one peer a query names ("what did Caroline research?"), for a search over everyone's.
 const NAMED_PEER_WEIGHT = 0.5;
 
