@@ -43,8 +43,9 @@ const STATED_REASON = /\b(?:because|so that|due to|in order to)\b/i;
  * a duration, a place, a person, a name, a number, yes or no, a reason, or a thing), answers a
  * question about a fact that changes from the fact's current value, or from the one it replaced
  * when asked about "before", and otherwise finds the evidence about the peer that shares the
- * question's own nouns and takes from it a span of the kind asked. When nothing in memory holds
- * such a span, it answers null: no answer is better than a wrong one.
+ * question's own nouns and takes from it a span of the kind asked. When nothing in memory bears
+ * on the question, or another peer's own words fit it better, it answers null: no answer is
+ * better than a wrong one.
  */
 export async function answerQuestion(request: AnswerRequest): Promise<string | null> {
   const question = readQuestion(request.question, [request.peer, request.about]);
@@ -76,7 +77,7 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
  * he single?"): the current value, or for "before" the value it replaced. Undefined when the
  * question is of no slot or memory holds none for it, so that the evidence is searched instead.
  */
-function answerFromSlot(question: Question, request: AnswerRequest): string | null | undefined {
+function answerFromSlot(question: Question, request: AnswerRequest): string | undefined {
   if (question.slot === null) return undefined;
   const facts = request.slotFacts.filter((fact) => fact.slot === question.slot);
   const current = facts.find((fact) => fact.current);
