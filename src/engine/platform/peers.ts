@@ -1,11 +1,10 @@
 // The peer operations of the platform API, one SQL statement each (see workspaces.ts).
-import { NotFoundError } from '../../service/errors.js';
 import type { Database } from '../database/database.js';
+import { type ConfigurableChange, getOrCreateRow, updateRow } from './configurable-rows.js';
 import { PEER_JSON, sessionJson } from './platform-columns.js';
 import { type FilterColumns, filterCondition } from './platform-filter.js';
 import { type Page, type PageRequest, readPage } from './platform-page.js';
 import type { Session } from './sessions.js';
-import { jsonOrNull } from './workspaces.js';
 
 export type Peer = {
   id: string;
@@ -15,10 +14,9 @@ export type Peer = {
   created_at: string;
 };
 
-export type PeerChange = {
-  metadata?: Record<string, unknown> | undefined;
-  configuration?: Record<string, unknown> | undefined;
-};
+export type PeerChange = ConfigurableChange;
+
+const PEER_TABLE = { table: 'peers', alias: 'p', json: PEER_JSON, idField: 'peer_id' } as const;
 
 const PEER_FILTERS: FilterColumns = {
   id: { column: 'p.id', kind: 'text' },
@@ -33,26 +31,13 @@ const SESSION_FILTERS: FilterColumns = {
 };
 
 /** The peer, created (with its workspace) with the given metadata and configuration when new. */
-export async function getOrCreatePeer(
+export function getOrCreatePeer(
   db: Database,
   workspace: string,
   id: string,
   initial: PeerChange,
 ): Promise<Peer> {
-  const [row] = await db.query<{ peer: Peer }>(
-    `WITH new_workspace AS (INSERT INTO workspaces (id) VALUES ($1) ON CONFLICT DO NOTHING),
-     created AS (
-       INSERT INTO peers (workspace_id, id, metadata, configuration) VALUES ($1, $2, $3::jsonb, $4::jsonb)
-       ON CONFLICT (workspace_id, id) DO NOTHING RETURNING *
-     )
-     SELECT ${PEER_JSON} AS peer FROM created p
-     UNION ALL
-     SELECT ${PEER_JSON} FROM peers p WHERE p.workspace_id = $1 AND p.id = $2 AND NOT EXISTS (SELECT 1 FROM created)`,
-    [workspace, id, JSON.stringify(initial.metadata ?? {}), JSON.stringify(initial.configuration ?? {})],
-  );
-  // A peer created by a concurrent request is not visible to this statement's snapshot.
-  if (!row) return getOrCreatePeer(db, workspace, id, initial);
-  return row.peer;
+  return getOrCreateRow<Peer>(db, PEER_TABLE, workspace, id, initial);
 }
 
 export function listPeers(
@@ -72,20 +57,8 @@ export function listPeers(
 }
 
 /** Replaces the metadata and/or the configuration given; the others stay. */
-export async function updatePeer(
-  db: Database,
-  workspace: string,
-  id: string,
-  change: PeerChange,
-): Promise<Peer> {
-  const [row] = await db.query<{ peer: Peer }>(
-    `UPDATE peers p SET metadata = coalesce($3::jsonb, p.metadata),
-       configuration = coalesce($4::jsonb, p.configuration)
-     WHERE p.workspace_id = $1 AND p.id = $2 RETURNING ${PEER_JSON} AS peer`,
-    [workspace, id, jsonOrNull(change.metadata), jsonOrNull(change.configuration)],
-  );
-  if (!row) throw new NotFoundError('peer', id, 'peer_id');
-  return row.peer;
+export function updatePeer(db: Database, workspace: string, id: string, change: PeerChange): Promise<Peer> {
+  return updateRow<Peer>(db, PEER_TABLE, workspace, id, change);
 }
 
 /** The sessions a peer is or was a member of; `is_active` says whether it still is. */

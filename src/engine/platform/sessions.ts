@@ -2,11 +2,11 @@
 import { randomUUID } from 'node:crypto';
 import { MemoryError, NotFoundError } from '../../service/errors.js';
 import type { Database } from '../database/database.js';
+import { type ConfigurableChange, getOrCreateRow, updateRow } from './configurable-rows.js';
 import type { Peer } from './peers.js';
 import { PEER_JSON, sessionJson } from './platform-columns.js';
 import { type FilterColumns, filterCondition } from './platform-filter.js';
 import { type Page, type PageRequest, readPage } from './platform-page.js';
-import { jsonOrNull } from './workspaces.js';
 
 export type Session = {
   id: string;
@@ -17,10 +17,7 @@ export type Session = {
   created_at: string;
 };
 
-export type SessionChange = {
-  metadata?: Record<string, unknown> | undefined;
-  configuration?: Record<string, unknown> | undefined;
-};
+export type SessionChange = ConfigurableChange;
 
 /** A member's session-level configuration; a value not given keeps the stored one (or the default). */
 export type SessionPeerConfig = {
@@ -35,28 +32,16 @@ const SESSION_FILTERS: FilterColumns = {
 };
 
 const SESSION_JSON = sessionJson();
+const SESSION_TABLE = { table: 'sessions', alias: 's', json: SESSION_JSON, idField: 'session_id' } as const;
 
 /** The session, created (with its workspace) with the given metadata and configuration when new. */
-export async function getOrCreateSession(
+export function getOrCreateSession(
   db: Database,
   workspace: string,
   id: string,
   initial: SessionChange,
 ): Promise<Session> {
-  const [row] = await db.query<{ session: Session }>(
-    `WITH new_workspace AS (INSERT INTO workspaces (id) VALUES ($1) ON CONFLICT DO NOTHING),
-     created AS (
-       INSERT INTO sessions (workspace_id, id, metadata, configuration) VALUES ($1, $2, $3::jsonb, $4::jsonb)
-       ON CONFLICT (workspace_id, id) DO NOTHING RETURNING *
-     )
-     SELECT ${SESSION_JSON} AS session FROM created s
-     UNION ALL
-     SELECT ${SESSION_JSON} FROM sessions s WHERE s.workspace_id = $1 AND s.id = $2 AND NOT EXISTS (SELECT 1 FROM created)`,
-    [workspace, id, JSON.stringify(initial.metadata ?? {}), JSON.stringify(initial.configuration ?? {})],
-  );
-  // A session created by a concurrent request is not visible to this statement's snapshot.
-  if (!row) return getOrCreateSession(db, workspace, id, initial);
-  return row.session;
+  return getOrCreateRow<Session>(db, SESSION_TABLE, workspace, id, initial);
 }
 
 export function listSessions(
@@ -76,20 +61,13 @@ export function listSessions(
 }
 
 /** Replaces the metadata and/or the configuration given; the others stay. */
-export async function updateSession(
+export function updateSession(
   db: Database,
   workspace: string,
   id: string,
   change: SessionChange,
 ): Promise<Session> {
-  const [row] = await db.query<{ session: Session }>(
-    `UPDATE sessions s SET metadata = coalesce($3::jsonb, s.metadata),
-       configuration = coalesce($4::jsonb, s.configuration)
-     WHERE s.workspace_id = $1 AND s.id = $2 RETURNING ${SESSION_JSON} AS session`,
-    [workspace, id, jsonOrNull(change.metadata), jsonOrNull(change.configuration)],
-  );
-  if (!row) throw new NotFoundError('session', id, 'session_id');
-  return row.session;
+  return updateRow<Session>(db, SESSION_TABLE, workspace, id, change);
 }
 
 /**
