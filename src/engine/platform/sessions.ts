@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { MemoryError, NotFoundError } from '../../service/errors.js';
 import type { Database } from '../database/database.js';
+import { removeSessionPeers as leaveSession } from '../operations/remove-session-peers.js';
 import { type ConfigurableChange, getOrCreateRow, updateRow } from './configurable-rows.js';
 import type { Peer } from './peers.js';
 import { PEER_JSON, sessionJson } from './platform-columns.js';
@@ -123,16 +124,7 @@ export async function removeSessionPeers(
   session: string,
   peers: readonly string[],
 ): Promise<void> {
-  const [row] = await db.query<{ found: boolean }>(
-    `WITH gone AS (
-       UPDATE session_peers SET left_at = now()
-       WHERE workspace_id = $1 AND session_id = $2 AND left_at IS NULL
-         AND peer_id IN (SELECT jsonb_array_elements_text($3::jsonb))
-     )
-     SELECT EXISTS (SELECT 1 FROM sessions WHERE workspace_id = $1 AND id = $2) AS found`,
-    [workspace, session, JSON.stringify(peers)],
-  );
-  if (!row?.found) throw new NotFoundError('session', session, 'session_id');
+  await leaveSession(db, workspace, { session, peers: [...peers] });
 }
 
 /** The current members of a session, in the order they joined. */
