@@ -44,12 +44,13 @@ export async function searchMessages(
   const scope = { session: input.session, peer: input.peer };
   const depth = Math.max(50, input.limit * 5);
   const peers = await peersOf(db, workspace);
-  // A peer's name matches every message that greets them: the words that rank are the rest.
+  // A peer's name matches every message that greets them, and says nothing of the meaning: the
+  // words that rank are the rest.
   const words = withoutNames(input.query, peers);
   const named = peers.filter((peer) => mentions(input.query, peer));
   const [byWords, byMeaning, byObservations, bySlot, byNamed] = await Promise.all([
     fullTextRanks(db, workspace, words, scope, depth),
-    semanticRanks(db, search, workspace, input.query, scope, depth),
+    semanticRanks(search, workspace, words, scope, depth),
     observationRanks(db, workspace, input.query, scope, depth),
     slotRanks(db, workspace, input.query, scope, depth),
     named.length === 1 && scope.peer === undefined
