@@ -5,7 +5,7 @@ import { parseArgs, parseEnv } from 'node:util';
 import envPaths from 'env-paths';
 import { z } from 'zod';
 import { LearningSettings } from './engine/learning/learning-settings.js';
-import { DEFAULT_RATE_LIMITS, GatewayRateLimits } from './http/gateway/rate-limiter.js';
+import { DEFAULT_RATE_LIMITS, GatewayRateLimits } from './http/rate-limiter.js';
 import { ImportFormat } from './import/chat-history.js';
 import {
   BASE_MAINNET_USDC,

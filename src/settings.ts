@@ -1,4 +1,4 @@
-import { DEFAULT_RATE_LIMITS } from './http/gateway/rate-limiter.js';
+import { DEFAULT_RATE_LIMITS } from './http/rate-limiter.js';
 import { BASE_MAINNET_USDC, TEMPO_MAINNET_CHAIN_ID } from './payments/payment-settings.js';
 
 /** The heading a setting is listed under in `peermem --help`, in this order. */

@@ -22,7 +22,7 @@ import { gatewayLimits } from './gateway-limits.js';
 import { gatewayLlmsTxt } from './gateway-llms-txt.js';
 import { GATEWAY_ROUTES, type GatewayRoute } from './gateway-routes.js';
 import { paymentInfo } from './payment-info.js';
-import { createRateLimiter, type GatewayRateLimits, type RateLimit } from './rate-limiter.js';
+import { createRateLimiter, type GatewayRateLimits, type RateLimit } from '../rate-limiter.js';
 import { requireSignIn } from './sign-in-gate.js';
 
 export type GatewayOptions = {

@@ -3,7 +3,7 @@ import type { GatewayError } from '../../schemas/gateway.js';
 import { LIMITS } from '../../schemas/limits.js';
 import { MemoryError } from '../../service/errors.js';
 import { formatBytes } from '../format-bytes.js';
-import type { RateLimit } from './rate-limiter.js';
+import type { RateLimit } from '../rate-limiter.js';
 
 const STATUS = { invalid_input: 400, not_found: 404, unavailable: 503, internal: 500 } as const;
 

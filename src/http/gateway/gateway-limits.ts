@@ -1,6 +1,6 @@
 import { LIMITS } from '../../schemas/limits.js';
 import { formatBytes } from '../format-bytes.js';
-import type { GatewayRateLimits, RateLimit } from './rate-limiter.js';
+import type { GatewayRateLimits, RateLimit } from '../rate-limiter.js';
 
 /**
  * The bounds of the gateway's inputs, answers and request rates, one sentence each, written from

@@ -7,7 +7,7 @@ import type { GatewayBackend } from '../../service/gateway-backend.js';
 import { type Listening, listen } from '../listen.js';
 import { createPlatformApp, isPlatformPath, type PlatformOptions } from '../platform/create-platform-app.js';
 import { createGatewayApp } from './create-gateway-app.js';
-import type { GatewayRateLimits } from './rate-limiter.js';
+import type { GatewayRateLimits } from '../rate-limiter.js';
 
 export type ServeGatewayOptions = {
   backend: GatewayBackend;

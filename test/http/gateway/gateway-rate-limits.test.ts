@@ -8,7 +8,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Devnet, startDevnet } from '../../../src/devnet/start-devnet.js';
 import type { DatabaseLocation } from '../../../src/engine/database/open-database.js';
-import type { GatewayRateLimits } from '../../../src/http/gateway/rate-limiter.js';
+import type { GatewayRateLimits } from '../../../src/http/rate-limiter.js';
 import { signInChallenge } from '../../../src/payments/siwx/sign-in-challenge.js';
 import { startTestGateway, storedRows, type TestGateway } from '../../support/gateway.js';
 import { createIsolatedDatabase } from '../../support/postgres.js';

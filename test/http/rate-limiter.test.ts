@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createRateLimiter } from '../../../src/http/gateway/rate-limiter.js';
+import { createRateLimiter } from '../../src/http/rate-limiter.js';
 
 /** A clock the test moves by hand, in seconds, so refills are exact. */
 const manualClock = () => {
