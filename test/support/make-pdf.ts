@@ -3,14 +3,14 @@
  * a correct cross-reference table: enough for a reader to find every line again.
  */
 export function makePdf(pages: string[][]): Uint8Array {
-  const escape = (line: string) => line.replace(/[\\()]/g, (char) => `\\${char}`);
+  const pdfString = (line: string) => line.replace(/[\\()]/g, (char) => `\\${char}`);
   const objects: string[] = [];
   const pageIds = pages.map((_, index) => 4 + index * 2);
   objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
   objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`;
   objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>';
   pages.forEach((lines, index) => {
-    const stream = `BT /F1 12 Tf 72 720 Td 16 TL ${lines.map((line) => `(${escape(line)}) Tj T*`).join(' ')} ET`;
+    const stream = `BT /F1 12 Tf 72 720 Td 16 TL ${lines.map((line) => `(${pdfString(line)}) Tj T*`).join(' ')} ET`;
     objects[4 + index * 2] =
       '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> ' +
       `/Contents ${5 + index * 2} 0 R >>`;
