@@ -4,6 +4,7 @@ import type { MemoryResource } from './resource.js';
 import { sessionMessagesResource } from './session_messages.js';
 import { sessionSummariesResource } from './session_summaries.js';
 import { sessionsResource } from './sessions.js';
+import { spendingResource } from './spending.js';
 
 /** Every resource, in the order clients list them. */
 export const resources: readonly MemoryResource[] = [
@@ -12,4 +13,5 @@ export const resources: readonly MemoryResource[] = [
   sessionSummariesResource,
   peerCardResource,
   peerRepresentationResource,
+  spendingResource,
 ];

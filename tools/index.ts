@@ -7,6 +7,7 @@ import { getDeriverStatusTool } from './get_deriver_status.js';
 import { getPeerCardTool } from './get_peer_card.js';
 import { getRepresentationTool } from './get_representation.js';
 import { getSessionSummariesTool } from './get_session_summaries.js';
+import { getSpendingTool } from './get_spending.js';
 import { listMessagesTool } from './list_messages.js';
 import { listPeerSessionsTool } from './list_peer_sessions.js';
 import { listPeersTool } from './list_peers.js';
@@ -35,5 +36,6 @@ export const tools: readonly MemoryTool[] = [
   removeSessionPeersTool,
   getSessionSummariesTool,
   getDeriverStatusTool,
+  getSpendingTool,
   deleteSessionTool,
 ];

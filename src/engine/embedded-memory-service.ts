@@ -1,4 +1,5 @@
 import type { DeriverStatusOutput } from '../schemas/deriver-status.js';
+import { nothingSpent } from '../schemas/spending.js';
 import type { MemoryService } from '../service/memory-service.js';
 import { capMessageContents } from './cap-message-contents.js';
 import type { Database } from './database/database.js';
@@ -77,5 +78,6 @@ export function createEmbeddedMemoryService(
         learningThread: options.learningThread ?? 'none',
         vectorSearch: vectors.path(),
       }),
+    getSpending: async () => nothingSpent(new Date()),
   };
 }

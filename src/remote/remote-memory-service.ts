@@ -26,6 +26,7 @@ export function createRemoteMemoryService(client: UpstreamClient): MemoryService
     getSessionSummaries: (input) => client.signed('/sessions/summaries', input),
     getContext: (input) => client.signed('/context', input),
     search: (input) => client.signed('/search', input),
+    getSpending: () => client.spending(),
     async getDeriverStatus() {
       throw new MemoryError(
         'unavailable',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { lock } from 'proper-lockfile';
+import type { PaymentProtocol, SpendingOutput } from '../schemas/spending.js';
 import { MemoryError } from '../service/errors.js';
 
 /** Micro-USD: USDC base units, 1,000,000 to the dollar. */
@@ -14,9 +15,12 @@ export type SpendingPolicy = {
   dailyBudget: MicroUsd;
 };
 
+/** How a payment is made: the protocol, and the chain (CAIP-2) and token it pays in. */
+export type PaymentMethod = { protocol: PaymentProtocol; network: string; asset: string };
+
 /** One line of the ledger: a payment about to be signed, then what became of it. */
 type LedgerEvent =
-  | { kind: 'reserved'; id: string; at: string; endpoint: string; amount: string }
+  | ({ kind: 'reserved'; id: string; at: string; endpoint: string; amount: string } & Partial<PaymentMethod>)
   | { kind: 'settled'; id: string; at: string; transaction: string }
   | { kind: 'released'; id: string; at: string };
 
@@ -26,11 +30,21 @@ export type SpendingReport = {
   total: MicroUsd;
   remaining: MicroUsd;
   byEndpoint: Record<string, MicroUsd>;
-  /** The last payments settled, newest first, on any day. */
-  recent: { at: string; endpoint: string; amount: MicroUsd; transaction: string }[];
+  /** The last payments not known to have failed, newest first, on any day. */
+  recent: RecentPayment[];
 };
 
-/** How many settled payments a report lists. */
+/** A payment reserved without its method (by an earlier version) has none. */
+type RecentPayment = Partial<PaymentMethod> & {
+  /** When it settled, or was signed when its outcome is unknown. */
+  at: string;
+  endpoint: string;
+  amount: MicroUsd;
+  /** The settlement transaction or payment reference; undefined while unconfirmed. */
+  transaction: string | undefined;
+};
+
+/** How many payments a report lists. */
 const RECENT_PAYMENTS = 10;
 
 /**
@@ -55,8 +69,9 @@ export class SpendingLedger {
   /**
    * Checks a price against the policy and, when it fits, counts it against today's budget.
    * Throws a MemoryError naming the price and the limit when it does not; nothing is recorded.
+   * `method` is how it will be paid, for the report's list of payments.
    */
-  async reserve(endpoint: string, amount: MicroUsd): Promise<string> {
+  async reserve(endpoint: string, amount: MicroUsd, method?: PaymentMethod): Promise<string> {
     if (amount > this.policy.maxPerCall) {
       throw new MemoryError(
         'invalid_input',
@@ -84,6 +99,7 @@ export class SpendingLedger {
         at: new Date().toISOString(),
         endpoint,
         amount: String(amount),
+        ...method,
       });
       return id;
     });
@@ -159,25 +175,64 @@ function report(events: readonly LedgerEvent[], policy: SpendingPolicy, now: Dat
     byEndpoint[event.endpoint] = (byEndpoint[event.endpoint] ?? 0n) + amount;
   }
   const remaining = policy.dailyBudget > total ? policy.dailyBudget - total : 0n;
-  const reserved = new Map(
-    events.flatMap((event) => (event.kind === 'reserved' ? [[event.id, event] as const] : [])),
+  const settled = new Map(
+    events.flatMap((event) => (event.kind === 'settled' ? [[event.id, event] as const] : [])),
   );
   const recent = events
-    .flatMap((event) => {
-      const payment = event.kind === 'settled' ? reserved.get(event.id) : undefined;
-      if (event.kind !== 'settled' || payment === undefined) return [];
+    .flatMap((event): RecentPayment[] => {
+      if (event.kind !== 'reserved' || released.has(event.id)) return [];
+      const { kind: _, id: __, at: ___, amount: ____, ...payment } = event;
+      const settlement = settled.get(event.id);
       return [
         {
-          at: event.at,
-          endpoint: payment.endpoint,
-          amount: BigInt(payment.amount),
-          transaction: event.transaction,
+          ...payment,
+          at: settlement?.at ?? event.at,
+          amount: BigInt(event.amount),
+          transaction: settlement?.transaction,
         },
       ];
     })
+    .sort((a, b) => a.at.localeCompare(b.at))
     .slice(-RECENT_PAYMENTS)
     .reverse();
   return { day, total, remaining, byEndpoint, recent };
+}
+
+/** A report as the get_spending tool answers it, for `wallet` paying `upstream`. */
+export function spendingOutput(
+  report: SpendingReport,
+  policy: SpendingPolicy,
+  payer: { wallet: string; upstream: string },
+): SpendingOutput {
+  return {
+    mode: 'remote',
+    ...payer,
+    day: report.day,
+    spent_today_usd: formatUsd(report.total),
+    remaining_today_usd: formatUsd(report.remaining),
+    daily_budget_usd: formatUsd(policy.dailyBudget),
+    max_per_call_usd: formatUsd(policy.maxPerCall),
+    by_endpoint: Object.entries(report.byEndpoint)
+      .sort(([, a], [, b]) => (a === b ? 0 : a > b ? -1 : 1))
+      .map(([endpoint, amount]) => ({ endpoint, spent_usd: formatUsd(amount) })),
+    // A payment recorded without its method counts in the totals but is not listed.
+    recent: report.recent.flatMap(({ at, endpoint, amount, transaction, protocol, network, asset }) =>
+      protocol === undefined || network === undefined || asset === undefined
+        ? []
+        : [
+            {
+              at,
+              endpoint,
+              price_usd: formatUsd(amount),
+              protocol,
+              network,
+              asset,
+              status: transaction === undefined ? ('unconfirmed' as const) : ('settled' as const),
+              reference: transaction ?? null,
+            },
+          ],
+    ),
+  };
 }
 
 /** Micro-USD as dollars: 1000n is "0.001", 500000n is "0.50". */

@@ -1,7 +1,8 @@
 import { x402Client, x402HTTPClient } from '@x402/core/client';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
-import type { PaymentRequired, PaymentRequirements } from '@x402/core/types';
+import type { PaymentRequired, PaymentRequiredV1, PaymentRequirementsV1 } from '@x402/core/types';
 import { registerExactEvmScheme } from '@x402/evm/exact/client';
+import { EVM_NETWORK_CHAIN_ID_MAP } from '@x402/evm/v1';
 import {
   createSIWxPayload,
   encodeSIWxHeader,
@@ -10,11 +11,18 @@ import {
 } from '@x402/extensions/sign-in-with-x';
 import { BaseError, type Hex } from 'viem';
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
-import { BASE_MAINNET_USDC } from '../payments/payment-settings.js';
+import { BASE_MAINNET_USDC, TEMPO_MAINNET_CHAIN_ID } from '../payments/payment-settings.js';
 import { GatewayError } from '../schemas/gateway.js';
+import type { SpendingOutput } from '../schemas/spending.js';
 import { MemoryError, UnavailableError } from '../service/errors.js';
 import { checkMppChallenge, createMppClient } from '../wallet/pay-with-mpp.js';
-import { formatUsd, type MicroUsd, type SpendingLedger } from './spending-ledger.js';
+import {
+  formatUsd,
+  type MicroUsd,
+  type PaymentMethod,
+  type SpendingLedger,
+  spendingOutput,
+} from './spending-ledger.js';
 
 /** A token the wallet pays x402 offers in: USDC of Base, and any the configuration names. */
 type X402Asset = { network: string; asset: string };
@@ -143,8 +151,10 @@ export class UpstreamClient {
       try {
         await this.options.ledger.settled(payment.reservation, transaction);
         const today = await this.options.ledger.report();
+        // x402 v2 is the usual case and goes unnamed; v1 and MPP are named.
+        const protocol = payment.method.protocol === 'x402 v2' ? 'x402' : payment.method.protocol;
         this.log(
-          `peermem: paid ${formatUsd(payment.amount)} USD for ${path} with ${payment.protocol} (transaction ${transaction}); today ${formatUsd(today.total)} of ${formatUsd(this.options.ledger.policy.dailyBudget)} USD`,
+          `peermem: paid ${formatUsd(payment.amount)} USD for ${path} with ${protocol} (transaction ${transaction}); today ${formatUsd(today.total)} of ${formatUsd(this.options.ledger.policy.dailyBudget)} USD`,
         );
       } catch (error) {
         this.log(
@@ -163,7 +173,7 @@ export class UpstreamClient {
     }
     if (paidResponse.status < 500) await this.options.ledger.released(payment.reservation);
     if (paidResponse.status === 402) {
-      const reason = decodeRequired(paidResponse)?.error ?? 'no reason given';
+      const reason = (await readOffers(paidResponse)).error ?? 'no reason given';
       throw new MemoryError(
         'unavailable',
         `the upstream ${this.upstream.origin} refused the payment for ${path}: ${reason}`,
@@ -173,6 +183,15 @@ export class UpstreamClient {
       );
     }
     return this.answer<Output>(path, paidResponse);
+  }
+
+  /** What the wallet spent today through any process, its limits, and its last payments. */
+  async spending(): Promise<SpendingOutput> {
+    const { ledger } = this.options;
+    return spendingOutput(await ledger.report(), ledger.policy, {
+      wallet: this.account.address,
+      upstream: this.upstream.href.replace(/\/$/, ''),
+    });
   }
 
   private url(path: string): URL {
@@ -188,21 +207,25 @@ export class UpstreamClient {
    */
   private async preparePayment(
     path: string,
-
     json: string,
     response: Response,
-  ): Promise<{ headers: Record<string, string>; amount: MicroUsd; reservation: string; protocol: string }> {
-    const required = decodeRequired(response);
-    const offer = required === undefined ? undefined : this.x402Offer(required);
+  ): Promise<{
+    headers: Record<string, string>;
+    amount: MicroUsd;
+    reservation: string;
+    method: PaymentMethod;
+  }> {
+    const offers = await readOffers(response);
+    const x402 = this.x402Offer(offers);
     const mpp = response.headers.get('www-authenticate')?.startsWith('Payment') === true;
     const order = this.options.payWith === 'mpp' ? ['mpp', 'x402'] : ['x402', 'mpp'];
     for (const protocol of order) {
-      if (protocol === 'x402' && required !== undefined && offer !== undefined) {
-        const amount = BigInt(offer.amount);
-        const reservation = await this.options.ledger.reserve(path, amount);
+      if (protocol === 'x402' && x402 !== undefined) {
+        const { amount, method, required } = x402;
+        const reservation = await this.options.ledger.reserve(path, amount, method);
         try {
-          const payload = await this.x402.createPaymentPayload({ ...required, accepts: [offer] });
-          return { headers: this.http.encodePaymentSignatureHeader(payload), amount, reservation, protocol };
+          const payload = await this.x402.createPaymentPayload(required);
+          return { headers: this.http.encodePaymentSignatureHeader(payload), amount, reservation, method };
         } catch (error) {
           await this.options.ledger.released(reservation);
           throw paymentFailed(path, error);
@@ -219,9 +242,10 @@ export class UpstreamClient {
         };
         let prepared: Awaited<ReturnType<typeof client.preparePayment>>;
         let amount: bigint;
+        let currency: string;
         try {
           prepared = await client.preparePayment(response.clone(), { request: init } as never);
-          ({ amount } = checkMppChallenge(prepared.challenge.request, {
+          ({ amount, currency } = checkMppChallenge(prepared.challenge.request, {
             // The spending policy (reserve, below) is the limit, with its own message.
             maxAmount: BigInt(Number.MAX_SAFE_INTEGER),
             ...(this.options.mpp?.currencies ? { allowedCurrencies: this.options.mpp.currencies } : {}),
@@ -229,7 +253,10 @@ export class UpstreamClient {
         } catch (error) {
           throw paymentFailed(path, error);
         }
-        const reservation = await this.options.ledger.reserve(path, amount);
+        const { chainId = TEMPO_MAINNET_CHAIN_ID } =
+          (prepared.challenge.request as { methodDetails?: { chainId?: number } }).methodDetails ?? {};
+        const method: PaymentMethod = { protocol: 'mpp', network: `eip155:${chainId}`, asset: currency };
+        const reservation = await this.options.ledger.reserve(path, amount, method);
         try {
           const credential = await prepared.createCredential();
           const headers = new Headers(prepared.setCredential(init, credential).headers);
@@ -237,7 +264,7 @@ export class UpstreamClient {
             headers: { authorization: headers.get('authorization') ?? '' },
             amount,
             reservation,
-            protocol,
+            method,
           };
         } catch (error) {
           await this.options.ledger.released(reservation);
@@ -246,7 +273,12 @@ export class UpstreamClient {
       }
     }
     const offered =
-      required?.accepts.map((accept) => `${accept.asset} on ${accept.network}`).join(', ') || 'none';
+      [
+        ...(offers.v2?.accepts ?? []).map((accept) => `${accept.asset} on ${accept.network}`),
+        ...(offers.v2 === undefined ? (offers.v1?.accepts ?? []) : []).map(
+          (accept) => `${accept.asset} on ${accept.network} (v1)`,
+        ),
+      ].join(', ') || 'none';
     throw new MemoryError(
       'unavailable',
       `the upstream ${this.upstream.origin} asks to be paid in a way this wallet does not pay (x402 offers: ${offered}${mpp ? '; MPP' : ''}); nothing was signed`,
@@ -256,18 +288,47 @@ export class UpstreamClient {
     );
   }
 
-  /** The x402 offer in a token the wallet pays in, with the `exact` scheme. */
-  private x402Offer(required: PaymentRequired): PaymentRequirements | undefined {
-    const allowed = [BASE_MAINNET_USDC, ...(this.options.x402Assets ?? [])];
-    return required.accepts.find(
+  /**
+   * The x402 offer to pay, with the `exact` scheme in a token the wallet pays in: one of v2 when
+   * there is one, else one of v1 (which names its chain by name and its price maxAmountRequired).
+   */
+  private x402Offer(
+    offers: X402Offers,
+  ): { amount: MicroUsd; method: PaymentMethod; required: PaymentRequired } | undefined {
+    const v2 = offers.v2?.accepts.find(
       (accept) =>
-        accept.scheme === 'exact' &&
-        /^\d+$/.test(String(accept.amount)) &&
-        allowed.some(
-          (asset) =>
-            asset.network === accept.network &&
-            asset.asset.toLowerCase() === String(accept.asset).toLowerCase(),
-        ),
+        /^\d+$/.test(String(accept.amount)) && this.pays(accept.scheme, accept.network, accept.asset),
+    );
+    if (offers.v2 !== undefined && v2 !== undefined) {
+      return {
+        amount: BigInt(v2.amount),
+        method: { protocol: 'x402 v2', network: v2.network, asset: v2.asset },
+        required: { ...offers.v2, accepts: [v2] },
+      };
+    }
+    for (const accept of offers.v1?.accepts ?? []) {
+      const network = v1Network(accept);
+      if (!/^\d+$/.test(String(accept.maxAmountRequired)) || network === undefined) continue;
+      if (!this.pays(accept.scheme, network, accept.asset)) continue;
+      return {
+        amount: BigInt(accept.maxAmountRequired),
+        method: { protocol: 'x402 v1', network, asset: accept.asset },
+        // The library takes a v1 offer where it takes v2 (its own HTTP client reads one so),
+        // and answers with a v1 payload, which goes in X-PAYMENT.
+        required: { x402Version: 1, accepts: [accept] } as unknown as PaymentRequired,
+      };
+    }
+    return undefined;
+  }
+
+  /** Whether the wallet pays with `scheme` in `asset` on `network` (CAIP-2). */
+  private pays(scheme: string, network: string, asset: string): boolean {
+    const allowed = [BASE_MAINNET_USDC, ...(this.options.x402Assets ?? [])];
+    return (
+      scheme === 'exact' &&
+      allowed.some(
+        (known) => known.network === network && known.asset.toLowerCase() === String(asset).toLowerCase(),
+      )
     );
   }
 
@@ -411,6 +472,34 @@ function decodeRequired(response: Response): PaymentRequired | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The x402 offers of a 402: v2 in the `PAYMENT-REQUIRED` header, v1 in the JSON body (an
+ * upstream may send both, as this package's gateway does), and the reason given for asking.
+ */
+type X402Offers = {
+  v2: PaymentRequired | undefined;
+  v1: PaymentRequiredV1 | undefined;
+  error: string | undefined;
+};
+
+async function readOffers(response: Response): Promise<X402Offers> {
+  const v2 = decodeRequired(response);
+  let v1: PaymentRequiredV1 | undefined;
+  try {
+    const body = (await response.clone().json()) as Partial<PaymentRequiredV1> | null;
+    if (body?.x402Version === 1 && Array.isArray(body.accepts)) v1 = body as PaymentRequiredV1;
+  } catch {
+    // Not JSON: no v1 offer.
+  }
+  return { v2, v1, error: v2?.error ?? v1?.error };
+}
+
+/** The CAIP-2 id of the chain a v1 offer names (v1 predates CAIP-2: "base" is eip155:8453). */
+function v1Network(accept: PaymentRequirementsV1): string | undefined {
+  const chainId = (EVM_NETWORK_CHAIN_ID_MAP as Record<string, number | undefined>)[accept.network];
+  return chainId === undefined ? undefined : `eip155:${chainId}`;
 }
 
 function signInChallenge(response: Response): SIWxExtension | undefined {

@@ -18,6 +18,7 @@ import type {
   SessionInput,
   SessionPeersChangeInput,
 } from '../schemas/session.js';
+import type { SpendingOutput } from '../schemas/spending.js';
 import type { SessionSummariesOutput } from '../schemas/summary.js';
 
 /**
@@ -43,4 +44,6 @@ export interface MemoryService {
   chat(input: ChatInput): Promise<ChatOutput>;
   getRepresentation(input: GetRepresentationInput): Promise<RepresentationOutput>;
   getDeriverStatus(input: DeriverStatusInput): Promise<DeriverStatusOutput>;
+  /** What this server paid an upstream today and lately: nothing, where it keeps the memory itself. */
+  getSpending(): Promise<SpendingOutput>;
 }
