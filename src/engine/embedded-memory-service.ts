@@ -1,5 +1,6 @@
 import type { DeriverStatusOutput } from '../schemas/deriver-status.js';
 import { nothingSpent } from '../schemas/spending.js';
+import { MemoryError } from '../service/errors.js';
 import type { MemoryService } from '../service/memory-service.js';
 import { capMessageContents } from './cap-message-contents.js';
 import type { Database } from './database/database.js';
@@ -21,6 +22,16 @@ import { listSessions } from './operations/list-sessions.js';
 import { removeSessionPeers } from './operations/remove-session-peers.js';
 import { searchMessages } from './operations/search-messages.js';
 import { setPeerCard } from './operations/set-peer-card.js';
+import {
+  type Conclusion,
+  createConclusions,
+  deleteConclusion,
+  listConclusions,
+  queryConclusions,
+} from './platform/conclusions.js';
+import { getMessage, type PlatformMessage, updateMessageMetadata } from './platform/messages.js';
+import { updatePeer } from './platform/peers.js';
+import { cloneSession, type Session, sessionPeerConfig, updateSession } from './platform/sessions.js';
 import type { MessageVectorCache } from './search/message-vector-cache.js';
 
 export type EmbeddedMemoryServiceOptions = {
@@ -79,5 +90,124 @@ export function createEmbeddedMemoryService(
         vectorSearch: vectors.path(),
       }),
     getSpending: async () => nothingSpent(new Date()),
+
+    getMessage: (input) =>
+      inToolTerms(getMessage(db, workspace, input.session, input.message), MESSAGE_TERMS).then(asMessage),
+    updateMessageMetadata: (input) =>
+      inToolTerms(
+        updateMessageMetadata(db, workspace, input.session, input.message, input.metadata),
+        MESSAGE_TERMS,
+      ).then(asMessage),
+    updatePeerMetadata: async (input) => {
+      const peer = await inToolTerms(updatePeer(db, workspace, input.peer, { metadata: input.metadata }), {
+        peer_id: 'peer',
+      });
+      return { id: peer.id, metadata: peer.metadata, created_at: peer.created_at };
+    },
+    updateSessionMetadata: (input) =>
+      inToolTerms(updateSession(db, workspace, input.session, { metadata: input.metadata }), {
+        session_id: 'session',
+      }).then(asSession),
+    cloneSession: (input) =>
+      inToolTerms(cloneSession(db, workspace, input.session, input.up_to_message), {
+        session_id: 'session',
+        message_id: 'up_to_message',
+      }).then(asSession),
+    getSessionPeerConfig: (input) =>
+      inToolTerms(sessionPeerConfig(db, workspace, input.session, input.peer), MEMBER_TERMS, MEMBER_HINT),
+    setSessionPeerConfig: ({ session, peer, ...change }) =>
+      inToolTerms(sessionPeerConfig(db, workspace, session, peer, change), MEMBER_TERMS, MEMBER_HINT),
+    listObservations: async ({ page, size, reverse, observer, observed, session }) => {
+      const filters = {
+        ...(observer === undefined ? {} : { observer_id: observer }),
+        ...(observed === undefined ? {} : { observed_id: observed }),
+        ...(session === undefined ? {} : { session_id: session }),
+      };
+      const found = await listConclusions(db, workspace, filters, { page, size, reverse });
+      return { items: found.items.map(asObservation), page, size, total: found.total };
+    },
+    queryObservations: async (input) => {
+      const pair = { observer: input.observer, observed: input.observed, session: input.session };
+      const found = await queryConclusions(db, learning.embedder, workspace, pair, input.query, input.top_k);
+      return { observations: found.map(asObservation) };
+    },
+    createObservations: async (input) => {
+      const created = await inToolTerms(
+        createConclusions(
+          db,
+          learning.embedder,
+          workspace,
+          input.observations.map((observation) => ({
+            observer_id: observation.observer,
+            observed_id: observation.observed,
+            session_id: observation.session,
+            content: observation.content,
+          })),
+        ),
+        OBSERVATION_TERMS,
+      );
+      return { observations: created.map(asObservation) };
+    },
+    deleteObservation: async (input) => {
+      await inToolTerms(deleteConclusion(db, workspace, input.id), OBSERVATION_TERMS, OBSERVATION_HINT);
+      return { ok: true };
+    },
   };
 }
+
+// The platform operations name their fields as the HTTP API does; the tools' names differ.
+const MESSAGE_TERMS = { message_id: 'message' };
+const MEMBER_TERMS = { peer_id: 'peer' };
+const MEMBER_HINT =
+  'Add the peer to the session first with add_session_peers; list_session_peers lists its members.';
+const OBSERVATION_TERMS = {
+  conclusions: 'observations',
+  conclusion_id: 'id',
+  conclusion: 'observation',
+  observer_id: 'observer',
+  observed_id: 'observed',
+  session_id: 'session',
+};
+const OBSERVATION_HINT = 'list_observations or query_observations give the ids of the current observations.';
+
+/**
+ * The error of a platform operation restated in the tools' terms: each platform word of its
+ * field and message replaced by the tool's, and its hint replaced where it named an HTTP route.
+ */
+async function inToolTerms<Result>(
+  operation: Promise<Result>,
+  terms: Record<string, string>,
+  hint?: string,
+): Promise<Result> {
+  try {
+    return await operation;
+  } catch (error) {
+    if (!(error instanceof MemoryError)) throw error;
+    const pattern = new RegExp(`\\b(${Object.keys(terms).join('|')})\\b`, 'g');
+    const restate = (text: string) => text.replace(pattern, (word) => terms[word] ?? word);
+    const newHint = hint ?? error.hint;
+    throw new MemoryError(error.code, restate(error.message), {
+      ...(error.field === undefined ? {} : { field: restate(error.field) }),
+      ...(newHint === undefined ? {} : { hint: newHint }),
+      cause: error,
+    });
+  }
+}
+
+const asMessage = ({ workspace_id: _, ...message }: PlatformMessage) => message;
+
+const asSession = (session: Session) => ({
+  id: session.id,
+  metadata: session.metadata,
+  created_at: session.created_at,
+});
+
+const asObservation = (conclusion: Conclusion) => ({
+  id: conclusion.id,
+  content: conclusion.content,
+  observer_id: conclusion.observer_id,
+  observed_id: conclusion.observed_id,
+  session_id: conclusion.session_id,
+  times_derived: conclusion.times_derived,
+  created_at: conclusion.created_at,
+});

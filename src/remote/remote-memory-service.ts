@@ -27,6 +27,17 @@ export function createRemoteMemoryService(client: UpstreamClient): MemoryService
     getContext: (input) => client.signed('/context', input),
     search: (input) => client.signed('/search', input),
     getSpending: () => client.spending(),
+    getMessage: notSoldByGateway('get_message'),
+    updateMessageMetadata: notSoldByGateway('update_message_metadata'),
+    updatePeerMetadata: notSoldByGateway('update_peer_metadata'),
+    updateSessionMetadata: notSoldByGateway('update_session_metadata'),
+    cloneSession: notSoldByGateway('clone_session'),
+    getSessionPeerConfig: notSoldByGateway('get_session_peer_config'),
+    setSessionPeerConfig: notSoldByGateway('set_session_peer_config'),
+    listObservations: notSoldByGateway('list_observations'),
+    queryObservations: notSoldByGateway('query_observations'),
+    createObservations: notSoldByGateway('create_observations'),
+    deleteObservation: notSoldByGateway('delete_observation'),
     async getDeriverStatus() {
       throw new MemoryError(
         'unavailable',
@@ -36,6 +47,22 @@ export function createRemoteMemoryService(client: UpstreamClient): MemoryService
         },
       );
     },
+  };
+}
+
+/**
+ * An operation of the platform API that the gateway's `/api/memory` does not sell: the tool is
+ * listed in every mode, and here answers how to reach a memory that has it.
+ */
+function notSoldByGateway(tool: string): () => Promise<never> {
+  return async () => {
+    throw new MemoryError(
+      'unavailable',
+      `${tool} is not offered by the upstream gateway: its /api/memory endpoints sell messages, search, context, chat, cards and sessions only`,
+      {
+        hint: 'A platform upstream offers it: start this server with --upstream URL --api-key KEY (a peermem platform and its API key), or run it with its own database.',
+      },
+    );
   };
 }
 

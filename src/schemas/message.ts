@@ -53,3 +53,24 @@ export type ListMessagesInput = z.infer<typeof ListMessagesInput>;
 
 export const ListMessagesOutput = paginated(Message);
 export type ListMessagesOutput = z.infer<typeof ListMessagesOutput>;
+
+/** A stored message with the metadata it was written with. */
+export const MessageWithMetadata = Message.extend({
+  metadata: Metadata.describe('The key-value metadata kept with the message.'),
+});
+export type MessageWithMetadata = z.infer<typeof MessageWithMetadata>;
+
+export const MessageInput = z.strictObject({
+  session: Id.describe('The session the message belongs to.'),
+  message: Id.describe('The message id (from add_messages, list_messages or search).'),
+});
+export type MessageInput = z.infer<typeof MessageInput>;
+
+export const UpdateMessageMetadataInput = z.strictObject({
+  session: Id.describe('The session the message belongs to.'),
+  message: Id.describe('The message id.'),
+  metadata: Metadata.describe(
+    `The whole new metadata, replacing the old (the content and time never change): at most ${LIMITS.metadataChars} characters as JSON, nested at most ${LIMITS.metadataDepth} deep.`,
+  ),
+});
+export type UpdateMessageMetadataInput = z.infer<typeof UpdateMessageMetadataInput>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, Metadata, PaginationInput, paginated, Timestamp } from './common.js';
+import { LIMITS } from './limits.js';
 import { SessionListItem } from './session.js';
 
 /** A peer: a participant (user, agent, assistant) identified by a stable id. */
@@ -24,3 +25,11 @@ export type ListPeerSessionsInput = z.infer<typeof ListPeerSessionsInput>;
 
 export const ListPeerSessionsOutput = paginated(SessionListItem);
 export type ListPeerSessionsOutput = z.infer<typeof ListPeerSessionsOutput>;
+
+export const UpdatePeerMetadataInput = z.strictObject({
+  peer: Id.describe('The peer whose metadata to replace; it must exist.'),
+  metadata: Metadata.describe(
+    `The whole new metadata, replacing the old: at most ${LIMITS.metadataChars} characters as JSON, nested at most ${LIMITS.metadataDepth} deep.`,
+  ),
+});
+export type UpdatePeerMetadataInput = z.infer<typeof UpdatePeerMetadataInput>;

@@ -15,6 +15,10 @@ export const SessionListItem = z.object({
 });
 export type SessionListItem = z.infer<typeof SessionListItem>;
 
+/** A session as clone_session and update_session_metadata return it. */
+export const Session = SessionListItem.pick({ id: true, metadata: true, created_at: true });
+export type Session = z.infer<typeof Session>;
+
 export const ListSessionsInput = z.strictObject({ ...PaginationInput });
 export type ListSessionsInput = z.infer<typeof ListSessionsInput>;
 
@@ -33,3 +37,47 @@ export const SessionPeersChangeInput = z.strictObject({
     .describe(`The peer ids, 1 to ${LIMITS.peersPerCall}.`),
 });
 export type SessionPeersChangeInput = z.infer<typeof SessionPeersChangeInput>;
+
+export const CloneSessionInput = z.strictObject({
+  session: Id.describe('The session to copy.'),
+  up_to_message: Id.optional().describe(
+    'Copy the messages only up to and including this message of the session. Default: all of them.',
+  ),
+});
+export type CloneSessionInput = z.infer<typeof CloneSessionInput>;
+
+export const UpdateSessionMetadataInput = z.strictObject({
+  session: Id.describe('The session whose metadata to replace; it must exist.'),
+  metadata: Metadata.describe(
+    `The whole new metadata, replacing the old: at most ${LIMITS.metadataChars} characters as JSON, nested at most ${LIMITS.metadataDepth} deep.`,
+  ),
+});
+export type UpdateSessionMetadataInput = z.infer<typeof UpdateSessionMetadataInput>;
+
+export const SessionPeerInput = z.strictObject({
+  session: Id.describe('The session.'),
+  peer: Id.describe('A current member of the session.'),
+});
+export type SessionPeerInput = z.infer<typeof SessionPeerInput>;
+
+const ObserveMe = z
+  .boolean()
+  .describe(
+    'Whether what this peer says in this session is learned from, by itself and by the peers that observe others. Default true.',
+  );
+const ObserveOthers = z
+  .boolean()
+  .describe(
+    'Whether this peer learns about the other members from what they say in this session. Default false.',
+  );
+
+export const SessionPeerConfig = z.object({ observe_me: ObserveMe, observe_others: ObserveOthers });
+export type SessionPeerConfig = z.infer<typeof SessionPeerConfig>;
+
+export const SetSessionPeerConfigInput = z.strictObject({
+  session: Id.describe('The session.'),
+  peer: Id.describe('A current member of the session.'),
+  observe_me: ObserveMe.optional().describe(`${ObserveMe.description} Not given: unchanged.`),
+  observe_others: ObserveOthers.optional().describe(`${ObserveOthers.description} Not given: unchanged.`),
+});
+export type SetSessionPeerConfigInput = z.infer<typeof SetSessionPeerConfigInput>;

@@ -8,15 +8,38 @@ import type {
   AddMessagesOutput,
   ListMessagesInput,
   ListMessagesOutput,
+  MessageInput,
+  MessageWithMetadata,
+  UpdateMessageMetadataInput,
 } from '../schemas/message.js';
-import type { ListPeerSessionsInput, ListPeerSessionsOutput, PeerList } from '../schemas/peer.js';
+import type {
+  CreateObservationsInput,
+  DeleteObservationInput,
+  ListObservationsInput,
+  ListObservationsOutput,
+  ObservationList,
+  QueryObservationsInput,
+} from '../schemas/observation.js';
+import type {
+  ListPeerSessionsInput,
+  ListPeerSessionsOutput,
+  Peer,
+  PeerList,
+  UpdatePeerMetadataInput,
+} from '../schemas/peer.js';
 import type { GetRepresentationInput, RepresentationOutput } from '../schemas/representation.js';
 import type { SearchInput, SearchOutput } from '../schemas/search.js';
 import type {
+  CloneSessionInput,
   ListSessionsInput,
   ListSessionsOutput,
+  Session,
   SessionInput,
+  SessionPeerConfig,
+  SessionPeerInput,
   SessionPeersChangeInput,
+  SetSessionPeerConfigInput,
+  UpdateSessionMetadataInput,
 } from '../schemas/session.js';
 import type { SpendingOutput } from '../schemas/spending.js';
 import type { SessionSummariesOutput } from '../schemas/summary.js';
@@ -46,4 +69,21 @@ export interface MemoryService {
   getDeriverStatus(input: DeriverStatusInput): Promise<DeriverStatusOutput>;
   /** What this server paid an upstream today and lately: nothing, where it keeps the memory itself. */
   getSpending(): Promise<SpendingOutput>;
+
+  // Beyond the gateway's operations: the platform's, inside one workspace.
+  getMessage(input: MessageInput): Promise<MessageWithMetadata>;
+  updateMessageMetadata(input: UpdateMessageMetadataInput): Promise<MessageWithMetadata>;
+  updatePeerMetadata(input: UpdatePeerMetadataInput): Promise<Peer>;
+  updateSessionMetadata(input: UpdateSessionMetadataInput): Promise<Session>;
+  /** A copy of the session under a new id: metadata, members with their configuration, messages. */
+  cloneSession(input: CloneSessionInput): Promise<Session>;
+  getSessionPeerConfig(input: SessionPeerInput): Promise<SessionPeerConfig>;
+  setSessionPeerConfig(input: SetSessionPeerConfigInput): Promise<SessionPeerConfig>;
+  /** Current observations, oldest first unless reversed, filtered by observer, observed and session. */
+  listObservations(input: ListObservationsInput): Promise<ListObservationsOutput>;
+  /** The observations of one observer about one peer that best answer a query, best first. */
+  queryObservations(input: QueryObservationsInput): Promise<ObservationList>;
+  /** Stores observations written by hand; the same content again for the same pair counts as seen again. */
+  createObservations(input: CreateObservationsInput): Promise<ObservationList>;
+  deleteObservation(input: DeleteObservationInput): Promise<Ok>;
 }
