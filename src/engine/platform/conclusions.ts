@@ -1,4 +1,5 @@
 // The conclusion (observation) operations of the platform API (see workspaces.ts).
+import { OBSERVATION_TOKENS as CONCLUSION_TOKENS } from '../../schemas/observation.js';
 import { MemoryError, NotFoundError } from '../../service/errors.js';
 import { countTokens } from '../count-tokens.js';
 import type { Database } from '../database/database.js';
@@ -8,9 +9,6 @@ import { recallObservations } from '../reads/recall-observations.js';
 import { CONCLUSION_JSON } from './platform-columns.js';
 import { type FilterColumns, filterCondition } from './platform-filter.js';
 import { type Page, type PageRequest, readPage } from './platform-page.js';
-
-/** Tokens (o200k_base) of one conclusion's content: what common embedding models take in one input. */
-const CONCLUSION_TOKENS = 8191;
 
 export type Conclusion = {
   id: string;
