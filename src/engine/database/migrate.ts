@@ -5,6 +5,7 @@ import { mppProofs } from './migrations/0004_mpp_proofs.js';
 import { searchIndexes } from './migrations/0005_search_indexes.js';
 import { platform } from './migrations/0006_platform.js';
 import { slotFacts } from './migrations/0007_slot_facts.js';
+import { apiKeys } from './migrations/0008_api_keys.js';
 import { webhooks } from './migrations/0009_webhooks.js';
 
 /** Every schema change, in the order it is applied. Append only; never edit an applied one. */
@@ -16,6 +17,7 @@ const migrations: readonly { id: string; sql: string }[] = [
   { id: '0005_search_indexes', sql: searchIndexes },
   { id: '0006_platform', sql: platform },
   { id: '0007_slot_facts', sql: slotFacts },
+  { id: '0008_api_keys', sql: apiKeys },
   { id: '0009_webhooks', sql: webhooks },
 ];
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PlatformBackend } from '../../engine/platform/create-platform-backend.js';
+import type { Caller, Reach } from './platform-auth.js';
 import * as S from './platform-schemas.js';
 
 type Input<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
@@ -21,7 +22,13 @@ export type PlatformRoute = {
   body: z.ZodType | undefined;
   response: z.ZodType;
   status: 200 | 202;
-  run(backend: PlatformBackend, input: Input<z.ZodType, z.ZodType, z.ZodType>): Promise<RouteAnswer>;
+  /** What the request reaches, for the scope check of its key (see platform-auth.ts). */
+  scope(input: Input<z.ZodType, z.ZodType, z.ZodType>): Reach;
+  run(
+    backend: PlatformBackend,
+    input: Input<z.ZodType, z.ZodType, z.ZodType>,
+    caller: Caller,
+  ): Promise<RouteAnswer>;
 };
 
 /** A route whose handler sees its validated input typed. */
@@ -38,16 +45,51 @@ function route<
   body?: B;
   response: z.ZodType;
   status?: 200 | 202;
-  run(backend: PlatformBackend, input: Input<P, Q, B>): Promise<RouteAnswer>;
+  /** By default the workspace of the path, or the whole server for a path without one. */
+  scope?(input: Input<P, Q, B>): Reach;
+  run(backend: PlatformBackend, input: Input<P, Q, B>, caller: Caller): Promise<RouteAnswer>;
 }): PlatformRoute {
   return {
     ...definition,
     query: definition.query,
     body: definition.body,
     status: definition.status ?? 200,
+    scope: (definition.scope ?? defaultScope) as PlatformRoute['scope'],
     run: definition.run as PlatformRoute['run'],
   };
 }
+
+/*
+ * Scope rules, one per route, read from the request alone (docs/platform.md has them as a table).
+ * A route without one reaches the workspace of its path: a workspace key may use it, a peer or a
+ * session key may not; a path without a workspace is for admin keys.
+ */
+const SERVER: Reach = { level: 'server' };
+
+function defaultScope(input: { params: unknown }): Reach {
+  const workspace = (input.params as { workspace_id?: string }).workspace_id;
+  return workspace === undefined ? SERVER : { level: 'workspace', workspace };
+}
+
+/** What a peer holds or sees: a peer key reaches it for its own peer only. */
+const peerScope = ({ params }: { params: z.output<typeof S.PeerParams> }): Reach => ({
+  level: 'peer',
+  workspace: params.workspace_id,
+  peer: params.peer_id,
+});
+
+/** One session, read, or written as the peers `as` names. */
+const sessionScope =
+  (extra: { as?: readonly string[]; manages?: boolean } = {}) =>
+  ({ params }: { params: z.output<typeof S.SessionParams> }): Reach => ({
+    level: 'session',
+    workspace: params.workspace_id,
+    session: params.session_id,
+    ...extra,
+  });
+
+/** A change to a session itself or to its members: a peer key may not make it. */
+const managesSession = sessionScope({ manages: true });
 
 const json = async (value: Promise<unknown> | unknown, status?: 200 | 202) => ({
   json: await value,
@@ -75,6 +117,8 @@ const createMessages = (version: 'v2' | 'v3') =>
     params: S.SessionParams,
     body: S.CreateMessages,
     response: z.array(S.PlatformMessage),
+    // A peer key writes as its own peer only.
+    scope: (input) => sessionScope({ as: input.body.messages.map((message) => message.peer_id) })(input),
     run: (backend, { params, body }) =>
       json(
         backend.addMessages(
@@ -99,6 +143,7 @@ export const PLATFORM_ROUTES: readonly PlatformRoute[] = [
     params: z.object({}),
     body: S.CreateWithId,
     response: S.Workspace,
+    scope: ({ body }) => ({ level: 'workspace', workspace: body.id, creates: true }),
     run: (backend, { body }) =>
       json(
         backend.getOrCreateWorkspace(body.id, {
@@ -115,6 +160,7 @@ export const PLATFORM_ROUTES: readonly PlatformRoute[] = [
     query: S.PageQuery,
     body: S.FiltersBody,
     response: S.PageOf(S.Workspace),
+    scope: () => SERVER,
     run: (backend, { query, body }) => json(backend.listWorkspaces(body?.filters ?? undefined, query)),
   }),
   route({
@@ -168,6 +214,10 @@ export const PLATFORM_ROUTES: readonly PlatformRoute[] = [
     params: S.WorkspaceParams,
     query: S.QueueQuery,
     response: S.QueueStatus,
+    scope: ({ params, query }) =>
+      query.session_id === undefined
+        ? { level: 'workspace', workspace: params.workspace_id }
+        : { level: 'session', workspace: params.workspace_id, session: query.session_id },
     run: (backend, { params, query }) => json(backend.queueStatus(params.workspace_id, query.session_id)),
   }),
 
@@ -178,6 +228,7 @@ export const PLATFORM_ROUTES: readonly PlatformRoute[] = [
     params: S.WorkspaceParams,
     body: S.CreateWithId,
     response: S.Peer,
+    scope: ({ params, body }) => ({ level: 'peer', workspace: params.workspace_id, peer: body.id }),
     run: (backend, { params, body }) =>
       json(
         backend.getOrCreatePeer(params.workspace_id, body.id, {
@@ -201,6 +252,7 @@ export const PLATFORM_ROUTES: readonly PlatformRoute[] = [
     method: 'put',
     path: PEER,
     summary: 'Update a peer’s metadata and/or configuration',
+    scope: peerScope,
     params: S.PeerParams,
     body: S.Change,
     response: S.Peer,
@@ -216,6 +268,7 @@ export const PLATFORM_ROUTES: readonly PlatformRoute[] = [
     method: 'post',
     path: `${PEER}/sessions`,
     summary: 'The sessions a peer is or was in (is_active: still a member)',
+    scope: peerScope,
     params: S.PeerParams,
     query: S.PageQuery,
     body: S.FiltersBody,
@@ -227,6 +280,7 @@ export const PLATFORM_ROUTES: readonly PlatformRoute[] = [
     method: 'post',
     path: `${PEER}/chat`,
     summary: 'Ask what a peer’s memory holds (stream: true answers server-sent events)',
+    scope: peerScope,
     params: S.PeerParams,
     body: S.ChatBody,
     response: S.ChatAnswer,
@@ -245,6 +299,7 @@ export const PLATFORM_ROUTES: readonly PlatformRoute[] = [
     method: 'post',
     path: `${PEER}/search`,
     summary: 'Search the messages a peer wrote',
+    scope: peerScope,
     params: S.PeerParams,
     body: S.SearchBody.extend({ filters: SearchFilters }),
     response: z.array(S.PlatformMessage),
@@ -262,6 +317,7 @@ export const PLATFORM_ROUTES: readonly PlatformRoute[] = [
     method: 'post',
     path: `${PEER}/representation`,
     summary: 'What a peer knows of itself or of a target, as markdown',
+    scope: peerScope,
     params: S.PeerParams,
     body: S.RepresentationBody,
     response: S.Representation,
@@ -278,6 +334,7 @@ export const PLATFORM_ROUTES: readonly PlatformRoute[] = [
     method: 'get',
     path: `${PEER}/context`,
     summary: 'A peer’s representation and card of itself or of a target',
+    scope: peerScope,
     params: S.PeerParams,
     query: S.PeerContextQuery,
     response: S.PeerContext,
@@ -302,6 +359,7 @@ export const PLATFORM_ROUTES: readonly PlatformRoute[] = [
     method: 'get',
     path: `${PEER}/card`,
     summary: 'A peer’s card (of itself, or of a target)',
+    scope: peerScope,
     params: S.PeerParams,
     query: S.CardQuery,
     response: S.PeerCardAnswer,
@@ -317,6 +375,7 @@ export const PLATFORM_ROUTES: readonly PlatformRoute[] = [
     method: 'put',
     path: `${PEER}/card`,
     summary: 'Replace a peer’s card (of itself, or of a target)',
+    scope: peerScope,
     params: S.PeerParams,
     query: S.CardQuery,
     body: S.CardBody,
@@ -338,6 +397,12 @@ export const PLATFORM_ROUTES: readonly PlatformRoute[] = [
     params: S.WorkspaceParams,
     body: S.CreateSession,
     response: S.Session,
+    scope: ({ params, body }) => ({
+      level: 'session',
+      workspace: params.workspace_id,
+      session: body.id,
+      manages: body.peers != null || body.metadata != null || body.configuration != null,
+    }),
     run: (backend, { params, body }) =>
       json(
         backend.getOrCreateSession(params.workspace_id, body.id, {
@@ -362,6 +427,7 @@ export const PLATFORM_ROUTES: readonly PlatformRoute[] = [
     method: 'put',
     path: SESSION,
     summary: 'Update a session’s metadata and/or configuration',
+    scope: managesSession,
     params: S.SessionParams,
     body: S.Change,
     response: S.Session,
@@ -377,6 +443,7 @@ export const PLATFORM_ROUTES: readonly PlatformRoute[] = [
     method: 'delete',
     path: SESSION,
     summary: 'Delete a session with its messages and what was learned from them',
+    scope: managesSession,
     params: S.SessionParams,
     response: S.Deleted,
     status: 202,
@@ -402,14 +469,20 @@ export const PLATFORM_ROUTES: readonly PlatformRoute[] = [
     params: S.SessionParams,
     query: S.ContextQuery,
     response: S.SessionContext,
-    run: (backend, { params, query }) =>
+    // A peer key reads what its own peer knows; the target's own view is the default perspective.
+    scope: (input) => {
+      const viewer = input.query.peer_perspective ?? input.query.peer_target;
+      return sessionScope({ as: viewer === undefined ? [] : [viewer] })(input);
+    },
+    run: (backend, { params, query }, caller) =>
       json(
         backend.sessionContext(params.workspace_id, params.session_id, {
           tokens: query.tokens,
           summary: query.summary,
           peer_target: query.peer_target,
           peer_perspective: query.peer_perspective,
-          limit_to_session: query.limit_to_session,
+          // A session key reads what was learned in its session only.
+          limit_to_session: query.limit_to_session || caller.session !== undefined,
           search_query: query.search_query,
           search_top_k: query.search_top_k,
           max_observations: query.max_observations ?? query.max_conclusions,
@@ -420,6 +493,7 @@ export const PLATFORM_ROUTES: readonly PlatformRoute[] = [
     method: 'get',
     path: `${SESSION}/summaries`,
     summary: 'The short and long summaries of a session (null until made)',
+    scope: sessionScope(),
     params: S.SessionParams,
     response: S.SessionSummaries,
     run: async (backend, { params }) => {
@@ -435,6 +509,7 @@ export const PLATFORM_ROUTES: readonly PlatformRoute[] = [
     method: 'post',
     path: `${SESSION}/search`,
     summary: 'Search the messages of a session',
+    scope: sessionScope(),
     params: S.SessionParams,
     body: S.SearchBody.extend({ filters: SearchFilters }),
     response: z.array(S.PlatformMessage),
@@ -452,6 +527,7 @@ export const PLATFORM_ROUTES: readonly PlatformRoute[] = [
     method: 'post',
     path: `${SESSION}/peers`,
     summary: 'Add peers to a session, with their session configuration',
+    scope: managesSession,
     params: S.SessionParams,
     body: S.SessionPeers,
     response: S.Deleted,
@@ -464,6 +540,7 @@ export const PLATFORM_ROUTES: readonly PlatformRoute[] = [
     method: 'put',
     path: `${SESSION}/peers`,
     summary: 'Set the members of a session: the peers not named leave it',
+    scope: managesSession,
     params: S.SessionParams,
     body: S.SessionPeers,
     response: S.Deleted,
@@ -476,6 +553,7 @@ export const PLATFORM_ROUTES: readonly PlatformRoute[] = [
     method: 'delete',
     path: `${SESSION}/peers`,
     summary: 'Remove peers from a session (a JSON array of peer ids)',
+    scope: managesSession,
     params: S.SessionParams,
     body: z.array(S.PeerParams.shape.peer_id).min(1).max(100),
     response: S.Deleted,
@@ -488,6 +566,7 @@ export const PLATFORM_ROUTES: readonly PlatformRoute[] = [
     method: 'get',
     path: `${SESSION}/peers`,
     summary: 'The current members of a session',
+    scope: sessionScope(),
     params: S.SessionParams,
     query: S.PageQuery,
     response: S.PageOf(S.Peer),
@@ -498,6 +577,7 @@ export const PLATFORM_ROUTES: readonly PlatformRoute[] = [
     method: 'get',
     path: `${SESSION}/peers/{peer_id}/config`,
     summary: 'A member’s session configuration (observe_me, observe_others)',
+    scope: sessionScope(),
     params: S.SessionPeerParams,
     response: S.SessionPeerConfigAnswer,
     run: (backend, { params }) =>
@@ -507,6 +587,7 @@ export const PLATFORM_ROUTES: readonly PlatformRoute[] = [
     method: 'put',
     path: `${SESSION}/peers/{peer_id}/config`,
     summary: 'Set a member’s session configuration; values not given stay',
+    scope: (input) => sessionScope({ as: [input.params.peer_id] })(input),
     params: S.SessionPeerParams,
     body: S.SessionPeerConfig,
     response: S.SessionPeerConfigAnswer,
@@ -519,6 +600,7 @@ export const PLATFORM_ROUTES: readonly PlatformRoute[] = [
     method: 'post',
     path: `${SESSION}/messages/list`,
     summary: 'List a session’s messages, oldest first, filtered',
+    scope: sessionScope(),
     params: S.SessionParams,
     query: S.PageQuery,
     body: S.FiltersBody,
@@ -530,6 +612,7 @@ export const PLATFORM_ROUTES: readonly PlatformRoute[] = [
     method: 'get',
     path: `${SESSION}/messages/{message_id}`,
     summary: 'One message',
+    scope: sessionScope(),
     params: S.MessageParams,
     response: S.PlatformMessage,
     run: (backend, { params }) =>
@@ -539,6 +622,7 @@ export const PLATFORM_ROUTES: readonly PlatformRoute[] = [
     method: 'put',
     path: `${SESSION}/messages/{message_id}`,
     summary: 'Replace a message’s metadata',
+    scope: managesSession,
     params: S.MessageParams,
     body: S.UpdateMessage,
     response: S.PlatformMessage,
