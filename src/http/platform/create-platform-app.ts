@@ -96,7 +96,29 @@ function serveRoute(
         data: undefined,
       };
       let rawBody: unknown;
-      if (route.body !== undefined) {
+      const multipart = 'multipart' in route && route.multipart === true;
+      if (route.body !== undefined && multipart) {
+        // A form's fields as an object, a file as a File, for the body schema to check.
+        const form = await c.req.formData().catch(() => undefined);
+        if (form === undefined)
+          return Response.json(
+            {
+              detail: [
+                {
+                  loc: ['body'],
+                  msg: 'is not multipart/form-data',
+                  type: 'value_error',
+                  input: null,
+                  ctx: {},
+                },
+              ],
+            },
+            { status: 422 },
+          );
+        rawBody = Object.fromEntries(form.entries());
+        body = route.body.safeParse(rawBody);
+        if (!body.success) return validationResponse('body', body.error, rawBody);
+      } else if (route.body !== undefined) {
         const text = await c.req.text();
         try {
           rawBody = text.trim() === '' ? undefined : JSON.parse(text);
@@ -139,7 +161,17 @@ function registerDocs(app: OpenAPIHono<Env>, route: PlatformRoute | KeyRoute): v
     request: {
       params: route.params as never,
       ...(route.query === undefined ? {} : { query: route.query as never }),
-      ...(route.body === undefined ? {} : { body: { content: json(route.body), required: true } }),
+      ...(route.body === undefined
+        ? {}
+        : {
+            body: {
+              content:
+                'multipart' in route && route.multipart === true
+                  ? { 'multipart/form-data': { schema: route.body } }
+                  : json(route.body),
+              required: true,
+            },
+          }),
     },
     responses: {
       [route.status]: { description: 'Success.', content: json(route.response) },

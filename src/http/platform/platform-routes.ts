@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { PlatformBackend } from '../../engine/platform/create-platform-backend.js';
 import type { Caller, Reach } from './platform-auth.js';
 import * as S from './platform-schemas.js';
+import { WEBHOOK_ROUTES } from './webhook-routes.js';
+import { UPLOAD_ROUTE } from './upload-route.js';
 
 type Input<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
   params: z.output<P>;
@@ -20,6 +22,8 @@ export type PlatformRoute = {
   params: z.ZodType;
   query: z.ZodType | undefined;
   body: z.ZodType | undefined;
+  /** The body is multipart/form-data (a file upload), checked by `body` as an object of its fields. */
+  multipart?: true;
   response: z.ZodType;
   status: 200 | 202;
   /** What the request reaches, for the scope check of its key (see platform-auth.ts). */
@@ -698,6 +702,8 @@ export const PLATFORM_ROUTES: readonly PlatformRoute[] = [
       return { json: { message: 'conclusion deleted' } };
     },
   }),
+  UPLOAD_ROUTE,
+  ...WEBHOOK_ROUTES,
 ];
 
 /** A chat answer as server-sent events: the content as one delta, then done. */
