@@ -29,6 +29,7 @@ import {
   updateSession,
   upsertSessionPeers,
 } from './sessions.js';
+import { platformWebhooks } from './webhooks.js';
 import { deleteWorkspace, getOrCreateWorkspace, listWorkspaces, updateWorkspace } from './workspaces.js';
 
 type Filters = Record<string, unknown> | undefined;
@@ -54,9 +55,11 @@ export function createPlatformBackend(
   db: Database,
   engine: Engine,
   embedder: Embedder & { readonly model: string },
+  options: { allowPrivateWebhooks?: boolean } = {},
 ) {
   return {
     memory: (workspace: string) => engine.memory(workspace),
+    webhooks: platformWebhooks(db, options.allowPrivateWebhooks ?? false),
     getOrCreateWorkspace: (id: string, initial: SessionChange) => getOrCreateWorkspace(db, id, initial),
     listWorkspaces: (filters: Filters, page: PageRequest) => listWorkspaces(db, filters, page),
     updateWorkspace: (id: string, change: SessionChange) => updateWorkspace(db, id, change),

@@ -3,6 +3,7 @@ import type { PlatformBackend } from '../../engine/platform/create-platform-back
 import type { Caller, Reach } from './platform-auth.js';
 import * as S from './platform-schemas.js';
 import { WEBHOOK_ROUTES } from './webhook-routes.js';
+import { WEBHOOK_ROUTES } from './webhook-routes.js';
 import { UPLOAD_ROUTE } from './upload-route.js';
 
 type Input<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
@@ -703,6 +704,7 @@ export const PLATFORM_ROUTES: readonly PlatformRoute[] = [
     },
   }),
   UPLOAD_ROUTE,
+  ...WEBHOOK_ROUTES,
   ...WEBHOOK_ROUTES,
 ];
 
