@@ -2,9 +2,8 @@ import { z } from 'zod';
 import type { PlatformBackend } from '../../engine/platform/create-platform-backend.js';
 import type { Caller, Reach } from './platform-auth.js';
 import * as S from './platform-schemas.js';
-import { WEBHOOK_ROUTES } from './webhook-routes.js';
-import { WEBHOOK_ROUTES } from './webhook-routes.js';
 import { UPLOAD_ROUTE } from './upload-route.js';
+import { WEBHOOK_ROUTES } from './webhook-routes.js';
 
 type Input<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
   params: z.output<P>;
@@ -704,7 +703,6 @@ export const PLATFORM_ROUTES: readonly PlatformRoute[] = [
     },
   }),
   UPLOAD_ROUTE,
-  ...WEBHOOK_ROUTES,
   ...WEBHOOK_ROUTES,
 ];
 
