@@ -5,7 +5,12 @@ import { parseArgs, parseEnv } from 'node:util';
 import envPaths from 'env-paths';
 import { z } from 'zod';
 import { LearningSettings } from './engine/learning/learning-settings.js';
-import { DEFAULT_RATE_LIMITS, GatewayRateLimits } from './http/rate-limiter.js';
+import {
+  DEFAULT_PLATFORM_RATE_LIMIT,
+  DEFAULT_RATE_LIMITS,
+  GatewayRateLimits,
+  RateLimit,
+} from './http/rate-limiter.js';
 import { ImportFormat } from './import/chat-history.js';
 import {
   BASE_MAINNET_USDC,
@@ -44,6 +49,7 @@ export const Config = z
       'call',
       'wallet',
       'import',
+      'keys',
       'help',
       'version',
     ]),
@@ -92,6 +98,20 @@ export const Config = z
       .describe(
         'serve: the bearer key with full access to the platform API (/v3); the platform is off without one.',
       ),
+    platformRateLimit: RateLimit.optional().describe(
+      'serve: requests per second and burst per platform API key.',
+    ),
+    keys: z
+      .object({
+        peer: Id.optional(),
+        session: Id.optional(),
+        organization: Id.optional(),
+        member: z.string().min(1, 'must not be empty').max(320, 'must be at most 320 characters').optional(),
+        name: z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters').optional(),
+        expiresAt: z.string().optional(),
+      })
+      .optional()
+      .describe('keys: the scope, label and expiry of a key to create.'),
     rateLimits: GatewayRateLimits.optional().describe(
       'serve: requests per second and burst per wallet, and per client IP before sign-in or payment.',
     ),
@@ -231,6 +251,24 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
             },
           }
         : undefined,
+    platformRateLimit:
+      command === 'serve'
+        ? {
+            requestsPerSecond: pick('platform-rate-limit') || DEFAULT_PLATFORM_RATE_LIMIT.requestsPerSecond,
+            burst: pick('platform-rate-limit-burst') || DEFAULT_PLATFORM_RATE_LIMIT.burst,
+          }
+        : undefined,
+    keys:
+      command === 'keys'
+        ? {
+            peer: pick('peer'),
+            session: pick('session'),
+            organization: pick('org'),
+            member: pick('member'),
+            name: pick('name'),
+            expiresAt: pick('expires-at'),
+          }
+        : undefined,
     // From the environment only, as the other keys: a flag would show in `ps`.
     signInSecret: (command === 'serve' && pick('PEERMEM_SIGN_IN_SECRET')) || undefined,
     wallet:
@@ -271,7 +309,14 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     const issue = result.error.issues[0];
     const field = String(issue?.path[0] ?? 'arguments');
     if (field === 'command') throw new ConfigError(`unknown command "${command}": run peermem --help`);
-    if (field === 'payments' || field === 'wallet' || field === 'rateLimits' || field === 'import') {
+    if (
+      field === 'payments' ||
+      field === 'wallet' ||
+      field === 'rateLimits' ||
+      field === 'platformRateLimit' ||
+      field === 'keys' ||
+      field === 'import'
+    ) {
       const path = (issue?.path ?? []).map(String).join('.');
       const missing = issue?.code === 'invalid_type' && issue.message.includes('undefined');
       throw new ConfigError(`${sourceOf(path)}: ${missing ? 'is required' : reason(issue)}`);
@@ -527,6 +572,14 @@ const NESTED_SOURCES: Record<string, SettingName> = {
   'rateLimits.wallet.burst': 'rate-limit-burst',
   'rateLimits.ip.requestsPerSecond': 'ip-rate-limit',
   'rateLimits.ip.burst': 'ip-rate-limit-burst',
+  'platformRateLimit.requestsPerSecond': 'platform-rate-limit',
+  'platformRateLimit.burst': 'platform-rate-limit-burst',
+  'keys.peer': 'peer',
+  'keys.session': 'session',
+  'keys.organization': 'org',
+  'keys.member': 'member',
+  'keys.name': 'name',
+  'keys.expiresAt': 'expires-at',
   'wallet.privateKey': 'PEERMEM_PRIVATE_KEY',
   'wallet.payWith': 'pay-with',
   'wallet.tempo.chainId': 'mpp-chain-id',

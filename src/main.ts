@@ -50,6 +50,9 @@ async function main(): Promise<void> {
       break;
     case 'import':
       process.exit(await (await import('./cli/run-import.js')).runImport(config));
+      break;
+    case 'keys':
+      process.exit(await (await import('./cli/run-keys.js')).runKeys(config));
   }
 }
 

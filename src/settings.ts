@@ -1,4 +1,4 @@
-import { DEFAULT_RATE_LIMITS } from './http/rate-limiter.js';
+import { DEFAULT_PLATFORM_RATE_LIMIT, DEFAULT_RATE_LIMITS } from './http/rate-limiter.js';
 import { BASE_MAINNET_USDC, TEMPO_MAINNET_CHAIN_ID } from './payments/payment-settings.js';
 
 /** The heading a setting is listed under in `peermem --help`, in this order. */
@@ -212,6 +212,24 @@ export const SETTINGS = {
     commands: ['serve'],
     group: 'Platform API (serve)',
     help: 'turns the platform API (/v3) on; the bearer key with full access, 16+ characters (prefer the variable: a flag shows in `ps`)',
+  },
+  'platform-rate-limit': {
+    flag: true,
+    value: 'N',
+    env: 'PEERMEM_PLATFORM_RATE_LIMIT',
+    default: String(DEFAULT_PLATFORM_RATE_LIMIT.requestsPerSecond),
+    commands: ['serve'],
+    group: 'Platform API (serve)',
+    help: 'requests per second per API key (the admin key too); past it 429 with Retry-After; `0` turns it off',
+  },
+  'platform-rate-limit-burst': {
+    flag: true,
+    value: 'N',
+    env: 'PEERMEM_PLATFORM_RATE_LIMIT_BURST',
+    default: String(DEFAULT_PLATFORM_RATE_LIMIT.burst),
+    commands: ['serve'],
+    group: 'Platform API (serve)',
+    help: 'how many requests one key may send at once after a quiet spell',
   },
   'public-url': {
     flag: true,
@@ -464,9 +482,44 @@ export const SETTINGS = {
     flag: true,
     value: 'ID',
     defaultText: "the file's name",
-    commands: ['import'],
+    commands: ['import', 'keys'],
     group: 'Commands',
-    help: 'the session of a JSONL file or transcript; for an export, the prefix of its sessions',
+    help: 'the session of a JSONL file or transcript; for an export, the prefix of its sessions; keys: the session a session key reaches',
+  },
+  peer: {
+    flag: true,
+    value: 'ID',
+    commands: ['keys'],
+    group: 'Commands',
+    help: 'the peer a peer key acts as (in --workspace)',
+  },
+  org: {
+    flag: true,
+    value: 'ID',
+    commands: ['keys'],
+    group: 'Commands',
+    help: 'the organization the key belongs to (an admin key with it: that organization only; created if missing)',
+  },
+  member: {
+    flag: true,
+    value: 'NAME',
+    commands: ['keys'],
+    group: 'Commands',
+    help: 'the member of --org the key is minted for (a name or an email)',
+  },
+  name: {
+    flag: true,
+    value: 'LABEL',
+    commands: ['keys'],
+    group: 'Commands',
+    help: 'a label for the key, shown in `keys list`',
+  },
+  'expires-at': {
+    flag: true,
+    value: 'TIME',
+    commands: ['keys'],
+    group: 'Commands',
+    help: 'when the key stops working, ISO 8601 with an offset (`2027-01-01T00:00:00Z`)',
   },
   'user-peer': {
     flag: true,

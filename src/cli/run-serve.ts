@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import { createGatewayBackend } from '../engine/create-gateway-backend.js';
 import { createLearning } from '../engine/learning/create-learning.js';
 import { createPlatformBackend } from '../engine/platform/create-platform-backend.js';
+import { createKeyStore } from '../engine/platform/keys-store.js';
 import { serveGateway } from '../http/gateway/serve-gateway.js';
 import { openEngine, reportUnusableDatabase } from './open-engine.js';
 import { stopOnExit } from './stop-on-exit.js';
@@ -26,6 +27,8 @@ export async function runServe(config: Config): Promise<void> {
         : {
             backend: createPlatformBackend(database, engine, createLearning(config.learning).embedder),
             adminKey,
+            keys: createKeyStore(database),
+            rateLimit: config.platformRateLimit,
           },
     host: config.host,
     port: config.port,

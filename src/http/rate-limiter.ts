@@ -30,6 +30,12 @@ export const DEFAULT_RATE_LIMITS: GatewayRateLimits = {
   ip: { requestsPerSecond: 60, burst: 120 },
 };
 
+/**
+ * Per platform API key: an application's server makes many calls for one user turn (messages,
+ * context, chat), and a bulk import one call per 100 messages, so only a runaway loop meets it.
+ */
+export const DEFAULT_PLATFORM_RATE_LIMIT: RateLimit = { requestsPerSecond: 50, burst: 200 };
+
 /** Buckets kept at most; the least recently used goes first, so memory stays bounded. */
 const MAX_BUCKETS = 10_000;
 
