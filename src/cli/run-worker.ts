@@ -15,7 +15,11 @@ export async function runWorker(config: Config, options: { once: boolean }): Pro
     console.error(`peermem: worker: ${processed} batches processed`);
   } else {
     console.error('peermem: worker: learning from queued messages; Ctrl+C stops');
+    // The deriver's timers do not hold the process open (a server's listener does): while the
+    // database is lost no socket does either, and the worker must wait for it, not exit.
+    const stayUp = setInterval(() => {}, 2 ** 30);
     await stopOnExit(async () => {}, { onStdinClose: false });
+    clearInterval(stayUp);
   }
   await engine.stop();
   await database.close();

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -99,6 +99,55 @@ describe('a database that cannot be reached', () => {
       .toHaveLength(1);
     expect(stderr().filter((line) => line.includes('database lost'))).toHaveLength(1);
   }, 90_000);
+});
+
+describe('a `peermem worker` whose database is lost', () => {
+  it('stays up with one line, not one per attempt, and learns what was queued once the database is back', async () => {
+    const database = new URL(await createIsolatedDatabase('unavailable_worker'));
+    const proxy = await startProxy({ host: database.hostname, port: Number(database.port || 5432) });
+    cleanups.push(proxy.cut);
+    const url = `postgres://${database.username}@127.0.0.1:${proxy.port()}${database.pathname}`;
+    const { client } = await startServer(['--database-url', url, '--deriver', 'off']);
+    await callOk(client, 'add_messages', {
+      session: 'diary',
+      messages: [{ peer: 'Ada', content: 'I adopted a cat named Whisker.' }],
+    });
+    await proxy.cut();
+
+    const worker = spawn(process.execPath, [BIN, 'worker', '--database-url', url], { stdio: 'pipe' });
+    let log = '';
+    worker.stderr.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => worker.once('exit', resolve));
+    cleanups.push(async () => {
+      worker.kill('SIGTERM');
+      await exited;
+    });
+    const lines = () => log.split('\n').filter(Boolean);
+    await expect
+      .poll(() => lines().filter((line) => line.includes('database lost')), { timeout: 20_000 })
+      .toHaveLength(1);
+    // Its retries wait on timers that hold nothing open: it once exited here, with code 13.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(worker.exitCode).toBeNull();
+    expect(lines().filter((line) => line.includes('database lost'))).toHaveLength(1);
+
+    await proxy.restore();
+    await expect
+      .poll(() => callOk(client, 'get_deriver_status').catch(() => undefined), {
+        timeout: 60_000,
+        interval: 500,
+      })
+      .toMatchObject({ pending: 0, done: 1 });
+    // The line comes once the whole round after the learning succeeded.
+    await expect
+      .poll(() => lines().filter((line) => line.includes('database back')), { timeout: 40_000 })
+      .toHaveLength(1);
+    expect(lines().filter((line) => line.includes('database lost'))).toHaveLength(1);
+    worker.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, 120_000);
 });
 
 describe('a data folder that cannot be created', () => {
