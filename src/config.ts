@@ -91,6 +91,9 @@ export const Config = z
       'serve: the URL clients reach the gateway at (default: the address it binds).',
     ),
     payments: PaymentSettings.optional().describe('serve: how the gateway is paid.'),
+    webhookAllowPrivate: z
+      .boolean()
+      .describe('serve: webhooks may go to private, loopback and link-local addresses too.'),
     adminKey: z
       .string()
       .min(16, 'must be at least 16 characters')
@@ -233,6 +236,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     once: values.once === true,
     publicUrl: pick('public-url') || undefined,
     adminKey: (command === 'serve' && pick('admin-key')) || undefined,
+    webhookAllowPrivate: command === 'serve' && onOff(pick, 'PEERMEM_WEBHOOK_ALLOW_PRIVATE'),
     // With an admin key alone, serve is the platform API without the gateway.
     payments:
       command === 'serve' && (pick('pay-to') !== undefined || !pick('admin-key'))
@@ -407,7 +411,7 @@ const ON = ['on', 'true', '1', 'yes'];
 const OFF = ['off', 'false', '0', 'no'];
 
 /** A switch from its flag or variable: on or off in any of the usual spellings, and nothing else. */
-function onOff(pick: Pick, name: 'http' | 'deriver'): boolean {
+function onOff(pick: Pick, name: 'http' | 'deriver' | 'PEERMEM_WEBHOOK_ALLOW_PRIVATE'): boolean {
   const value = pick(name);
   if (value === undefined || value === '') return defaultOf(name) === 'on';
   if (value === true) return true;

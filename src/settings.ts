@@ -213,6 +213,13 @@ export const SETTINGS = {
     group: 'Platform API (serve)',
     help: 'turns the platform API (/v3) on; the bearer key with full access, 16+ characters (prefer the variable: a flag shows in `ps`)',
   },
+  PEERMEM_WEBHOOK_ALLOW_PRIVATE: {
+    env: 'PEERMEM_WEBHOOK_ALLOW_PRIVATE',
+    default: 'off',
+    commands: ['serve'],
+    group: 'Platform API (serve)',
+    help: '`on` lets webhooks go to private, loopback and link-local addresses (a receiver on this machine or network)',
+  },
   'platform-rate-limit': {
     flag: true,
     value: 'N',

@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import { createGatewayBackend } from '../engine/create-gateway-backend.js';
 import { createLearning } from '../engine/learning/create-learning.js';
 import { createPlatformBackend } from '../engine/platform/create-platform-backend.js';
+import { startWebhookDeliveries } from '../engine/webhooks/run-webhook-deliveries.js';
 import { createKeyStore } from '../engine/platform/keys-store.js';
 import { serveGateway } from '../http/gateway/serve-gateway.js';
 import { openEngine, reportUnusableDatabase } from './open-engine.js';
@@ -25,7 +26,9 @@ export async function runServe(config: Config): Promise<void> {
       adminKey === undefined
         ? undefined
         : {
-            backend: createPlatformBackend(database, engine, createLearning(config.learning).embedder),
+            backend: createPlatformBackend(database, engine, createLearning(config.learning).embedder, {
+              allowPrivateWebhooks: config.webhookAllowPrivate,
+            }),
             adminKey,
             keys: createKeyStore(database),
             rateLimit: config.platformRateLimit,
@@ -50,9 +53,18 @@ export async function runServe(config: Config): Promise<void> {
       : `platform API at ${server.url}/v3 (admin key from configuration)`,
   );
   console.error(`peermem: ${served.join('; ')}`);
+  // Webhooks are managed through the platform API, so they are sent where it is served.
+  const webhooks =
+    adminKey === undefined
+      ? undefined
+      : startWebhookDeliveries(database, {
+          allowPrivate: config.webhookAllowPrivate,
+          log: (line) => console.error(line),
+        });
   await stopOnExit(
     async () => {
       await server.close();
+      await webhooks?.stop();
       await engine.stop();
       await database.close();
     },
