@@ -447,6 +447,13 @@ export class UpstreamClient {
         ...(hint === undefined ? {} : { hint }),
       });
     }
+    // Busy or failing to the last attempt, as a proxy or load balancer in front of it says.
+    if (response.status === 429 || response.status >= 500) {
+      throw new UnavailableError(
+        `the upstream ${this.upstream.origin} is unavailable: it answered ${response.status} to ${path} until the retries ran out`,
+        { hint: 'It is busy or failing; try again in a minute.' },
+      );
+    }
     throw this.unexpected(path, response);
   }
 
