@@ -16,14 +16,17 @@ export type Caller = FoundApiKey;
  *   caller's own when none is, and of the workspace named when one is;
  * - `workspace`: the whole workspace (`creates`: the request may create it);
  * - `peer`: what one peer holds or sees, acting as that peer;
+ * - `opens` on either: the bare get-or-create the Honcho SDK sends before anything else to make
+ *   a handle (the workspace for every key of it, a peer for a session key); it answers the id,
+ *   metadata and configuration, and changes nothing that exists;
  * - `session`: one session; `as` lists the peers it writes or reads as (message authors, the
  *   perspective of a context), `manages` marks a change to the session itself or its members.
  */
 export type Reach =
   | { level: 'server' }
   | { level: 'organization'; organization?: string | undefined; workspace?: string | undefined }
-  | { level: 'workspace'; workspace: string; creates?: boolean }
-  | { level: 'peer'; workspace: string; peer: string }
+  | { level: 'workspace'; workspace: string; creates?: boolean; opens?: boolean }
+  | { level: 'peer'; workspace: string; peer: string; opens?: boolean }
   | {
       level: 'session';
       workspace: string;
@@ -59,14 +62,14 @@ export function keyAuthentication(options: KeyAuthenticationOptions): Middleware
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return next();
     const given = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim();
-    if (given === undefined)
-      return detailResponse(401, 'an API key is required: send Authorization: Bearer <key>', {
-        'WWW-Authenticate': 'Bearer',
-      });
-    const caller = isConfigured(given) ? CONFIGURED_KEY : await options.keys?.findKey(given);
-    // The same answer for any key that is not valid, whatever it names: nothing is told about what exists.
-    if (caller === undefined)
-      return detailResponse(401, 'the API key is not valid', { 'WWW-Authenticate': 'Bearer' });
+    const caller =
+      given === undefined
+        ? undefined
+        : isConfigured(given)
+          ? CONFIGURED_KEY
+          : await options.keys?.findKey(given);
+    // One answer for a key missing, unknown, revoked or expired: nothing is told about what exists.
+    if (caller === undefined) return notAuthenticated();
     const wait = limiter?.take(caller.id) ?? 0;
     if (wait > 0 && limiter !== undefined) {
       const seconds = Math.max(1, Math.ceil(wait));
@@ -80,6 +83,11 @@ export function keyAuthentication(options: KeyAuthenticationOptions): Middleware
     await next();
   };
 }
+
+const notAuthenticated = () =>
+  detailResponse(401, 'a valid API key is required: send Authorization: Bearer <key>', {
+    'WWW-Authenticate': 'Bearer',
+  });
 
 /** Compares keys by their hashes, in constant time. */
 function keyChecker(key: string): (given: string) => boolean {
@@ -103,10 +111,12 @@ export async function reaches(caller: Caller, reach: Reach, keys: KeyStore | und
   if (workspace === undefined) return organizationReaches(organization as string, reach, keys);
   if (reach.level === 'server' || reach.level === 'organization') return false;
   if (reach.workspace !== workspace) return false;
-  if (session !== undefined) return reach.level === 'session' && reach.session === session;
+  if (session !== undefined)
+    return reach.level === 'session' ? reach.session === session : reach.opens === true;
   if (peer === undefined) return true;
+  if (reach.level === 'workspace') return reach.opens === true;
   if (reach.level === 'peer') return reach.peer === peer;
-  if (reach.level !== 'session' || reach.manages === true) return false;
+  if (reach.manages === true) return false;
   if (!(reach.as ?? []).every((as) => as === peer)) return false;
   return (await keys?.isSessionMember(workspace, reach.session, peer)) === true;
 }

@@ -147,7 +147,12 @@ export const PLATFORM_ROUTES: readonly PlatformRoute[] = [
     params: z.object({}),
     body: S.CreateWithId,
     response: S.Workspace,
-    scope: ({ body }) => ({ level: 'workspace', workspace: body.id, creates: true }),
+    scope: ({ body }) => ({
+      level: 'workspace',
+      workspace: body.id,
+      creates: true,
+      opens: body.metadata == null && body.configuration == null,
+    }),
     run: (backend, { body }) =>
       json(
         backend.getOrCreateWorkspace(body.id, {
@@ -232,7 +237,12 @@ export const PLATFORM_ROUTES: readonly PlatformRoute[] = [
     params: S.WorkspaceParams,
     body: S.CreateWithId,
     response: S.Peer,
-    scope: ({ params, body }) => ({ level: 'peer', workspace: params.workspace_id, peer: body.id }),
+    scope: ({ params, body }) => ({
+      level: 'peer',
+      workspace: params.workspace_id,
+      peer: body.id,
+      opens: body.metadata == null && body.configuration == null,
+    }),
     run: (backend, { params, body }) =>
       json(
         backend.getOrCreatePeer(params.workspace_id, body.id, {
