@@ -185,13 +185,22 @@ async function inToolTerms<Result>(
     if (!(error instanceof MemoryError)) throw error;
     const pattern = new RegExp(`\\b(${Object.keys(terms).join('|')})\\b`, 'g');
     const restate = (text: string) => text.replace(pattern, (word) => terms[word] ?? word);
+    const field = error.field === undefined ? undefined : restate(error.field);
     const newHint = hint ?? error.hint;
-    throw new MemoryError(error.code, restate(error.message), {
-      ...(error.field === undefined ? {} : { field: restate(error.field) }),
+    throw new MemoryError(error.code, namingField(restate(error.message), field), {
+      ...(field === undefined ? {} : { field }),
       ...(newHint === undefined ? {} : { hint: newHint }),
       cause: error,
     });
   }
+}
+
+/** The message led by the field it is about (`message: "m1" does not exist ...`), as tool errors are. */
+function namingField(message: string, field: string | undefined): string {
+  if (field === undefined || message.startsWith(`${field}:`)) return message;
+  return message.startsWith(`${field} "`)
+    ? `${field}: ${message.slice(field.length + 1)}`
+    : `${field}: ${message}`;
 }
 
 const asMessage = ({ workspace_id: _, ...message }: PlatformMessage) => message;

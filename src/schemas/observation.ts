@@ -9,7 +9,7 @@ import { LIMITS } from './limits.js';
 export const OBSERVATION_TOKENS = 8191;
 
 /** What one peer (the observer) has concluded about another or about itself (the observed). */
-export const Observation = z.object({
+const Observation = z.object({
   id: z.string().describe('The observation id.'),
   content: z.string().describe('The conclusion, one short statement.'),
   observer_id: z.string().describe('The peer who holds it.'),
@@ -20,7 +20,6 @@ export const Observation = z.object({
   times_derived: z.number().int().describe('How many times it was concluded (the same fact seen again).'),
   created_at: Timestamp,
 });
-export type Observation = z.infer<typeof Observation>;
 
 export const ObservationList = z.object({
   observations: z.array(Observation).describe('The observations, in the order described by the tool.'),

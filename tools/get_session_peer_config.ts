@@ -1,0 +1,14 @@
+import { SessionPeerConfig, SessionPeerInput } from '../src/schemas/session.js';
+import { defineTool, READ_ONLY } from './tool.js';
+
+export const getSessionPeerConfigTool = defineTool({
+  name: 'get_session_peer_config',
+  title: 'Read a member’s learning switches',
+  description:
+    'Read whether a session member is learned about in that session (observe_me) and whether it ' +
+    'learns about the other members (observe_others). Check it before changing it with set_session_peer_config.',
+  inputSchema: SessionPeerInput,
+  outputSchema: SessionPeerConfig,
+  annotations: READ_ONLY,
+  handler: (input, { memory }) => memory.getSessionPeerConfig(input),
+});
