@@ -62,10 +62,10 @@ const MAX_ATTEMPTS = 5;
 
 /**
  * Calls one upstream gateway with one wallet: signs in to the free endpoints (SIWX, a fresh
- * signature per call, the next one prepared ahead) and pays the paid ones (x402 or MPP) within
- * the spending policy, which is checked before anything is signed. Network errors, 429 and 5xx
- * are retried with backoff within a deadline; a paid request is only ever retried with the
- * payment it already carries, so no call is paid twice.
+ * signature per call, the next one prepared ahead) and pays the paid ones (x402 v2, or v1 when
+ * that is all the upstream offers, or MPP) within the spending policy, which is checked before
+ * anything is signed. Network errors, 429 and 5xx are retried with backoff within a deadline; a
+ * paid request is only ever retried with the payment it already carries, so no call is paid twice.
  */
 export class UpstreamClient {
   readonly account: PrivateKeyAccount;

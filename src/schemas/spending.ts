@@ -54,7 +54,7 @@ export const SpendingOutput = z.object({
         status: z
           .enum(['settled', 'unconfirmed'])
           .describe(
-            'settled: the upstream confirmed the payment; unconfirmed: signed and sent, its answer lost, so it may have been paid and counts.',
+            'settled: the upstream confirmed the payment; unconfirmed: signed and sent but not confirmed (its answer was lost, or is still on its way), so it may have been paid and counts.',
           ),
         reference: z
           .string()
