@@ -147,6 +147,12 @@ export const Config = z
       })
       .optional()
       .describe('call, wallet, mcp --upstream: the wallet that signs in and pays, and the gateway it calls.'),
+    platformUpstream: z
+      .object({ upstream: HttpUrl, apiKey: z.string().min(1, 'must not be empty') })
+      .optional()
+      .describe(
+        'mcp --upstream --api-key: the platform API (/v3) whose workspace is served, and its bearer key.',
+      ),
     import: z
       .object({
         file: z.string().min(1, 'must not be empty'),
@@ -212,7 +218,14 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
       `--upstream: peermem ${command} works on the local memory; only peermem mcp, call and wallet use an upstream gateway`,
     );
   }
-  if (remote && (pick('workspace') !== undefined || workspaceFromDir !== undefined)) {
+  // With an API key the upstream is a platform, whose workspaces are named; without, a gateway.
+  const apiKey = remote ? pick('api-key') || undefined : undefined;
+  if (values['api-key'] !== undefined && !remote) {
+    throw new ConfigError(
+      "--api-key: only used by peermem mcp with --upstream, to call that upstream's platform API",
+    );
+  }
+  if (remote && apiKey === undefined && (pick('workspace') !== undefined || workspaceFromDir !== undefined)) {
     throw new ConfigError(
       `${pick('workspace') !== undefined ? '--workspace (PEERMEM_WORKSPACE)' : '--workspace-from-dir (PEERMEM_WORKSPACE_FROM_DIR)'}: not used with --upstream: the upstream keeps one workspace per wallet, the wallet's own; remove it, or use another wallet for another memory`,
     );
@@ -275,8 +288,9 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
         : undefined,
     // From the environment only, as the other keys: a flag would show in `ps`.
     signInSecret: (command === 'serve' && pick('PEERMEM_SIGN_IN_SECRET')) || undefined,
+    platformUpstream: apiKey === undefined ? undefined : { upstream: pick('upstream'), apiKey },
     wallet:
-      command === 'call' || command === 'wallet' || remote
+      command === 'call' || command === 'wallet' || (remote && apiKey === undefined)
         ? {
             privateKey: pick('PEERMEM_PRIVATE_KEY') || undefined,
             upstream: pick('upstream') || `http://127.0.0.1:${port}`,
@@ -319,6 +333,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pro
       field === 'rateLimits' ||
       field === 'platformRateLimit' ||
       field === 'keys' ||
+      field === 'platformUpstream' ||
       field === 'import'
     ) {
       const path = (issue?.path ?? []).map(String).join('.');
@@ -589,6 +604,8 @@ const NESTED_SOURCES: Record<string, SettingName> = {
   'wallet.tempo.chainId': 'mpp-chain-id',
   'wallet.tempo.rpcUrl': 'mpp-rpc-url',
   'wallet.upstream': 'upstream',
+  'platformUpstream.upstream': 'upstream',
+  'platformUpstream.apiKey': 'api-key',
   'wallet.dir': 'wallet-dir',
   'wallet.rpcUrl': 'rpc-url',
   'wallet.maxPerCall': 'max-per-call',

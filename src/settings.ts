@@ -412,7 +412,15 @@ export const SETTINGS = {
     defaultText: '`http://127.0.0.1:PORT` (call); none',
     commands: ['remote', 'call'],
     group: 'Remote mode (mcp --upstream, call, wallet)',
-    help: "serve the wallet's memory at this gateway (the workspace is the wallet's, so `--workspace` is refused); call: the gateway its request goes to",
+    help: "serve the memory kept at this upstream: its gateway, paid from the wallet (the workspace is the wallet's, so `--workspace` is refused), or with `--api-key` its platform API; call: the gateway its request goes to",
+  },
+  'api-key': {
+    flag: true,
+    value: 'KEY',
+    env: 'PEERMEM_API_KEY',
+    commands: ['remote'],
+    group: 'Remote mode (mcp --upstream, call, wallet)',
+    help: "call the upstream's platform API (/v3) with this bearer key instead of its gateway: no wallet, and `--workspace` names the workspace (prefer the variable: a flag shows in `ps`)",
   },
   PEERMEM_PRIVATE_KEY: {
     env: 'PEERMEM_PRIVATE_KEY',

@@ -9,7 +9,7 @@ import { BoundedFrames } from '../mcp/bounded-frames.js';
 import { createMcpServer } from '../mcp/create-mcp-server.js';
 import { watchListenStreams } from '../mcp/listen-streams.js';
 import { MemoryWatch } from '../mcp/memory-watch.js';
-import { openRemoteMemory } from '../remote/open-remote-memory.js';
+import { openUpstreamMemory } from '../remote/open-remote-memory.js';
 import { LIMITS } from '../schemas/limits.js';
 import { VERSION } from '../version.js';
 import { describeStore, openEngine, reportUnusableDatabase } from './open-engine.js';
@@ -17,7 +17,7 @@ import { stopOnExit } from './stop-on-exit.js';
 
 /** `peermem mcp`: the memory of one workspace, served over stdio or HTTP until told to stop. */
 export async function runMcp(config: Config): Promise<void> {
-  if (config.remote && config.wallet !== undefined) return runRemoteMcp(config, config.wallet);
+  if (config.remote) return runRemoteMcp(config);
   const { database, engine } = openEngine(config, { deriver: config.deriver });
   reportUnusableDatabase(database);
   const context: ToolContext = { memory: engine.memory(config.workspace) };
@@ -41,11 +41,12 @@ export async function runMcp(config: Config): Promise<void> {
 }
 
 /**
- * `peermem mcp --upstream URL`: the same tools, served from the memory the upstream gateway
- * keeps for the wallet. No data folder, database or deriver is opened here.
+ * `peermem mcp --upstream URL`: the same tools, served from the memory the upstream keeps: the
+ * wallet's at its gateway, or with `--api-key` a workspace of its platform API. No data folder,
+ * database or deriver is opened here.
  */
-async function runRemoteMcp(config: Config, wallet: NonNullable<Config['wallet']>): Promise<void> {
-  const remote = await openRemoteMemory(wallet);
+async function runRemoteMcp(config: Config): Promise<void> {
+  const remote = await openUpstreamMemory(config);
   const context: ToolContext = { memory: remote.memory };
   const served = config.http ? await serveHttp(context, config) : serveOverStdio(context);
   console.error(`peermem ${VERSION}: MCP over ${served.where} (${remote.description})`);

@@ -2,6 +2,8 @@ import type { Config } from '../config.js';
 import { MemoryError } from '../service/errors.js';
 import type { MemoryService } from '../service/memory-service.js';
 import { findWalletKey, WalletStoreError } from '../wallet/wallet-store.js';
+import { PlatformClient } from './platform-client.js';
+import { createPlatformMemoryService } from './platform-memory-service.js';
 import { createRemoteMemoryService } from './remote-memory-service.js';
 import { formatUsd, SpendingLedger } from './spending-ledger.js';
 import { UpstreamClient } from './upstream-client.js';
@@ -13,10 +15,38 @@ export type RemoteMemory = {
 };
 
 /**
+ * The memory of `peermem mcp --upstream`: a workspace of the upstream's platform API when an API
+ * key is given, else the wallet's workspace at its gateway.
+ */
+export async function openUpstreamMemory(config: Config): Promise<RemoteMemory> {
+  if (config.platformUpstream !== undefined)
+    return openPlatformMemory(config.platformUpstream, config.workspace);
+  if (config.wallet === undefined) throw new MemoryError('unavailable', 'remote mode needs --upstream');
+  return openRemoteMemory(config.wallet);
+}
+
+/**
+ * `peermem mcp --upstream URL --api-key KEY`: the workspace named of the upstream's platform API
+ * (/v3), called with the key. Nothing is opened locally; the description names the upstream and
+ * says a key is used, never which.
+ */
+function openPlatformMemory(
+  platform: NonNullable<Config['platformUpstream']>,
+  workspace: string,
+): RemoteMemory {
+  const client = new PlatformClient({ upstream: platform.upstream, apiKey: platform.apiKey });
+  const { origin, pathname } = client.upstream;
+  return {
+    memory: createPlatformMemoryService(client, workspace),
+    description: `remote: workspace "${workspace}" of the platform API at ${origin}${pathname.replace(/\/$/, '')}, with an API key`,
+  };
+}
+
+/**
  * The memory of `peermem mcp --upstream`: the wallet's workspace at the upstream gateway, paid
  * within the configured limits. Nothing is opened locally but the wallet's key and its ledger.
  */
-export async function openRemoteMemory(wallet: NonNullable<Config['wallet']>): Promise<RemoteMemory> {
+async function openRemoteMemory(wallet: NonNullable<Config['wallet']>): Promise<RemoteMemory> {
   let privateKey = wallet.privateKey;
   if (privateKey === undefined) {
     const stored = await findWalletKey({ dir: wallet.dir, keychain: wallet.keychain }).catch(
