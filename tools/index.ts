@@ -14,6 +14,7 @@ import { getSessionPeerConfigTool } from './get_session_peer_config.js';
 import { getSessionSummariesTool } from './get_session_summaries.js';
 import { getSpendingTool } from './get_spending.js';
 import { importFileTool } from './import_file.js';
+import { importTextTool } from './import_text.js';
 import { listMessagesTool } from './list_messages.js';
 import { listObservationsTool } from './list_observations.js';
 import { listPeerSessionsTool } from './list_peer_sessions.js';
@@ -34,6 +35,7 @@ import { updateSessionMetadataTool } from './update_session_metadata.js';
 export const tools: readonly MemoryTool[] = [
   addMessagesTool,
   importFileTool,
+  importTextTool,
   getContextTool,
   chatTool,
   searchTool,

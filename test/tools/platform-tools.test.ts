@@ -261,9 +261,9 @@ describe.each(targets)('platform tools over %s on %s', (transport, database) => 
     expect(await refuse('list_observations', { observer: '' })).toMatch(/observer/);
   });
 
-  it('import_file splits inline markdown and a JSON file on the server into messages', async () => {
+  it('import_text splits markdown, and import_file a JSON file on the server, into messages', async () => {
     const markdown = '# Packing\n\nBoots, poles, a rain jacket.\n\n# Route\n\nAlta Via 1 in eight days.';
-    const { messages } = await call<{ messages: Message[] }>('import_file', {
+    const { messages } = await call<{ messages: Message[] }>('import_text', {
       session: 'notes',
       peer: 'ada',
       text: markdown,
@@ -305,25 +305,30 @@ describe.each(targets)('platform tools over %s on %s', (transport, database) => 
     expect(fromFile.metadata).toEqual({ file_name: 'chat.json', source: 'export' });
   });
 
-  it('import_file names the field of what it cannot import, and writes nothing then', async () => {
+  it('import_file and import_text name the field of what they cannot import, and write nothing then', async () => {
     const script = join(files.path, 'run.sh');
     await writeFile(script, 'echo hi\n');
     const before = await call<Page<Message>>('list_messages', { session: 'trip' });
-    const cases: [Record<string, unknown>, RegExp][] = [
-      [{ text: 'a', path: '/tmp/x.txt' }, /^invalid_input: path, text: give exactly one of them/],
-      [{}, /^invalid_input: path, text: give exactly one of them/],
-      [{ path: 'relative.txt' }, /^invalid_input: path: must be absolute/],
-      [{ path: join(files.path, 'missing.txt') }, /^invalid_input: path: is not a file this server can see/],
-      [{ path: files.path }, /^invalid_input: path: is not a file this server can see/],
-      [{ path: script }, /^invalid_input: path: "run\.sh" .*is not a type that can be read/],
-      [{ path: script, format: 'text' }, /^invalid_input: format: applies to inline text only/],
-      [{ text: '{"open": ', format: 'json' }, /^invalid_input: text:/],
-      [{ text: 'x', format: 'pdf' }, /format/],
+    const cases: [string, Record<string, unknown>, RegExp][] = [
+      ['import_file', { path: 'relative.txt' }, /^invalid_input: path: must be absolute/],
+      [
+        'import_file',
+        { path: join(files.path, 'missing.txt') },
+        /^invalid_input: path: is not a file this server can see/,
+      ],
+      ['import_file', { path: files.path }, /^invalid_input: path: is not a file this server can see/],
+      ['import_file', { path: script }, /^invalid_input: path: "run\.sh" .*is not a type that can be read/],
+      ['import_file', { path: script, format: 'text' }, /format/],
+      ['import_file', {}, /path/],
+      ['import_text', { text: '{"open": ', format: 'json' }, /^invalid_input: text:/],
+      ['import_text', { text: ' \n\n ' }, /^invalid_input: text: holds no text/],
+      ['import_text', { text: 'x', format: 'pdf' }, /format/],
+      ['import_text', { path: script }, /text/],
     ];
-    for (const [args, expected] of cases)
+    for (const [tool, args, expected] of cases)
       expect(
-        await refuse('import_file', { session: 'trip', peer: 'ada', ...args }),
-        JSON.stringify(args),
+        await refuse(tool, { session: 'trip', peer: 'ada', ...args }),
+        `${tool} ${JSON.stringify(args)}`,
       ).toMatch(expected);
     expect(await call('list_messages', { session: 'trip' })).toEqual(before);
   });
