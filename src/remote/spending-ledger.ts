@@ -181,13 +181,14 @@ function report(events: readonly LedgerEvent[], policy: SpendingPolicy, now: Dat
   const recent = events
     .flatMap((event): RecentPayment[] => {
       if (event.kind !== 'reserved' || released.has(event.id)) return [];
-      const { kind: _, id: __, at: ___, amount: ____, ...payment } = event;
+      const { endpoint, protocol, network, asset } = event;
       const settlement = settled.get(event.id);
       return [
         {
-          ...payment,
           at: settlement?.at ?? event.at,
+          endpoint,
           amount: BigInt(event.amount),
+          ...(protocol && network && asset ? { protocol, network, asset } : {}),
           transaction: settlement?.transaction,
         },
       ];
