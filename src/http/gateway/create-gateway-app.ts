@@ -9,6 +9,7 @@ import { GatewayError } from '../../schemas/gateway.js';
 import { LIMITS } from '../../schemas/limits.js';
 import type { GatewayBackend } from '../../service/gateway-backend.js';
 import { formatBytes } from '../format-bytes.js';
+import { createRateLimiter, type GatewayRateLimits, type RateLimit } from '../rate-limiter.js';
 import { refuseLargeBody } from '../refuse-large-body.js';
 import { chargeFor } from './charge-for.js';
 import {
@@ -22,7 +23,6 @@ import { gatewayLimits } from './gateway-limits.js';
 import { gatewayLlmsTxt } from './gateway-llms-txt.js';
 import { GATEWAY_ROUTES, type GatewayRoute } from './gateway-routes.js';
 import { paymentInfo } from './payment-info.js';
-import { createRateLimiter, type GatewayRateLimits, type RateLimit } from '../rate-limiter.js';
 import { requireSignIn } from './sign-in-gate.js';
 
 export type GatewayOptions = {

@@ -1,7 +1,7 @@
 import type { PaymentSettings } from '../../payments/payment-settings.js';
+import type { GatewayRateLimits } from '../rate-limiter.js';
 import { gatewayLimits } from './gateway-limits.js';
 import type { GatewayRoute } from './gateway-routes.js';
-import type { GatewayRateLimits } from '../rate-limiter.js';
 
 /** /llms.txt: what an agent needs to use the gateway, in the order it needs it. */
 export function gatewayLlmsTxt(

@@ -6,8 +6,8 @@ import { createFacilitator } from '../../payments/x402/create-facilitator.js';
 import type { GatewayBackend } from '../../service/gateway-backend.js';
 import { type Listening, listen } from '../listen.js';
 import { createPlatformApp, isPlatformPath, type PlatformOptions } from '../platform/create-platform-app.js';
-import { createGatewayApp } from './create-gateway-app.js';
 import type { GatewayRateLimits } from '../rate-limiter.js';
+import { createGatewayApp } from './create-gateway-app.js';
 
 export type ServeGatewayOptions = {
   backend: GatewayBackend;
