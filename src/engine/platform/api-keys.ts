@@ -11,7 +11,7 @@ import { organizationNotFound, workspaceOrganization } from './organizations.js'
  * What a key may reach: nothing named is everything (an admin key); an organization alone is
  * that organization's workspaces; a workspace, or a peer or a session in it, is that only.
  */
-export type KeyScope = {
+type KeyScope = {
   organization?: string | undefined;
   /** The member of the organization the key was minted for. */
   member?: string | undefined;
@@ -20,7 +20,7 @@ export type KeyScope = {
   session?: string | undefined;
 };
 
-export type ApiKeyKind = 'admin' | 'organization' | 'workspace' | 'peer' | 'session';
+type ApiKeyKind = 'admin' | 'organization' | 'workspace' | 'peer' | 'session';
 
 /** A key as it is listed: everything but its secret. */
 export type ApiKey = {
@@ -46,14 +46,6 @@ export type NewApiKey = KeyScope & {
 
 /** A key that authenticated a request: its id and scope. */
 export type FoundApiKey = KeyScope & { id: string };
-
-/** The kind of key a scope makes. */
-export function keyKind(scope: KeyScope): ApiKeyKind {
-  if (scope.session !== undefined) return 'session';
-  if (scope.peer !== undefined) return 'peer';
-  if (scope.workspace !== undefined) return 'workspace';
-  return scope.organization === undefined ? 'admin' : 'organization';
-}
 
 const API_KEY_JSON = `json_build_object('id', k.id, 'name', k.name,
   'kind', CASE WHEN k.session_id IS NOT NULL THEN 'session' WHEN k.peer_id IS NOT NULL THEN 'peer'
