@@ -127,6 +127,46 @@ describe('remote mode', () => {
     }
   });
 
+  test('a payment with MPP is listed with the Tempo chain and token it was paid in', async () => {
+    const walletDir = await makeTempDir();
+    const { tempo } = gateway.devnet;
+    const wallet = await tempo.fundWallet(1_000_000n);
+    const { memory } = remoteMemory({
+      upstream: gateway.url,
+      gateway,
+      walletDir: walletDir.path,
+      privateKey: wallet.privateKey,
+      payWith: 'mpp',
+    });
+    const { client, close } = await connectTo(memory);
+    try {
+      const before = await tempo.balanceOf(wallet.address);
+      await callOk(client, 'add_messages', {
+        session: uniqueWorkspace('spending-mpp'),
+        messages: [{ peer: 'dora', content: 'paid on Tempo' }],
+      });
+      expect(before - (await tempo.balanceOf(wallet.address))).toBe(1_000n);
+      expect(await callOk(client, 'get_spending')).toMatchObject({
+        wallet: wallet.address,
+        spent_today_usd: '0.001',
+        recent: [
+          {
+            endpoint: '/messages',
+            price_usd: '0.001',
+            protocol: 'mpp',
+            network: `eip155:${tempo.chainId}`,
+            asset: tempo.currency.address,
+            status: 'settled',
+            reference: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+          },
+        ],
+      });
+    } finally {
+      await close();
+      await walletDir.remove();
+    }
+  });
+
   test('a payment refused for want of funds is not listed and does not count', async () => {
     const walletDir = await makeTempDir();
     const { memory } = remoteMemory({
