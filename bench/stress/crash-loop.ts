@@ -2,8 +2,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import type { Database } from '../../src/engine/database/database.js';
 import { type ServerProcess, startServer, startWorker } from './crash-processes.js';
 import { checkLearnedOnce, type LearnedOnce } from './learned-once.js';
-
-export type CrashKind = 'server' | 'worker' | 'takeover';
+import type { CrashKind } from './stress-settings.js';
 
 /** Where a crash loop keeps its memory: the flags that name it, and a direct way in for the checks. */
 export type CrashStorage = {
@@ -127,6 +126,20 @@ async function waitForDrain(client: Client, timeoutMs: number): Promise<number> 
   }
 }
 
+const acknowledgedCount = (tally: Tally) =>
+  [...tally.acknowledged.values()].reduce((sum, ids) => sum + ids.length, 0);
+
+/**
+ * Waits until `more` further messages are acknowledged (a server opening a data folder takes
+ * seconds before its first answer), so that the kill lands while writes are being taken.
+ */
+async function whileWriting(tally: Tally, more: number, random: () => number, spreadMs: number) {
+  const target = acknowledgedCount(tally) + more;
+  const deadline = Date.now() + 60_000;
+  while (acknowledgedCount(tally) < target && Date.now() < deadline) await sleep(10);
+  await sleep(random() * spreadMs);
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function openServer(options: CrashOptions, storage: CrashStorage, extra: string[] = []) {
@@ -148,7 +161,7 @@ async function finish(
       database: storage.database,
       rounds: options.rounds,
       tries: tally.tries,
-      acknowledged: [...tally.acknowledged.values()].reduce((sum, ids) => sum + ids.length, 0),
+      acknowledged: acknowledgedCount(tally),
       refusals: tally.refusals,
       cut: tally.cut,
       ...counts,
@@ -186,7 +199,7 @@ export async function crashServers(storage: CrashStorage, options: CrashOptions)
     }
     const stop = { now: false };
     const writers = SESSIONS.map((session) => writeUntil(server.client, session, tally, stop));
-    await sleep(300 + options.random() * 2700);
+    await whileWriting(tally, 3, options.random, 3000);
     await server.kill();
     counts.crashes += 1;
     stop.now = true;
@@ -265,7 +278,7 @@ export async function crashOwners(storage: CrashStorage, options: CrashOptions):
     const ownerStop = { now: false };
     const ownerWriter = writeUntil(owner.client, SESSIONS[0] as string, tally, ownerStop);
     const writers = SESSIONS.slice(1).map((session) => writeUntil(second.client, session, tally, stop));
-    await sleep(300 + options.random() * 1700);
+    await whileWriting(tally, 9, options.random, 2000);
     await owner.kill();
     counts.crashes += 1;
     ownerStop.now = true;

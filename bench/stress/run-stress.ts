@@ -1,22 +1,39 @@
 import { type Devnet, startDevnet } from '../../src/devnet/start-devnet.js';
 import { formatFailures, formatTally, machineLine } from './fuzz-report.js';
+import { runCrashMode } from './run-crash-mode.js';
 import { type FuzzReport, runFuzz } from './run-fuzz.js';
-import { readStressSettings, type StressSettings } from './stress-settings.js';
+import { readStressSettings, type StressMode, type StressSettings } from './stress-settings.js';
 import { type OpenTarget, openStressTarget } from './stress-targets.js';
 
 /**
- * `npm run bench:stress`: the properties of the fuzz tests (test/fuzz) with a far larger budget,
- * on every MCP tool in process and over stdio, every resource, and every gateway endpoint over
- * HTTP, on PGlite and on Postgres. Progress goes to stderr; the table and the failures to stdout.
+ * `npm run bench:stress`: a fuzz run (the default), crash loops (--crash), concurrent writers
+ * (--concurrency) or a load run (--load). Progress goes to stderr; tables to stdout.
  */
 async function main(): Promise<void> {
-  let settings: StressSettings;
+  let mode: StressMode;
   try {
-    settings = readStressSettings(process.argv.slice(2));
+    mode = readStressSettings(process.argv.slice(2));
   } catch (error) {
     console.error((error as Error).message);
     process.exit(2);
   }
+  switch (mode.mode) {
+    case 'fuzz':
+      return fuzz(mode);
+    case 'crash':
+      return runCrashMode(mode);
+    case 'concurrency':
+    case 'load':
+      throw new Error(`--${mode.mode} is not built yet`);
+  }
+}
+
+/**
+ * The fuzz run: the properties of the fuzz tests (test/fuzz) with a far larger budget,
+ * on every MCP tool in process and over stdio, every resource, and every gateway endpoint over
+ * HTTP, on PGlite and on Postgres. Progress goes to stderr; the table and the failures to stdout.
+ */
+async function fuzz(settings: StressSettings): Promise<void> {
   const startedAt = new Date();
   let devnet: Promise<Devnet> | undefined;
   const reports: FuzzReport[] = [];
