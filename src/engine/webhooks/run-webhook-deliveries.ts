@@ -18,7 +18,7 @@ const CONCURRENCY = 8;
 const POLL_MS = 1000;
 const TIMEOUT_MS = 10_000;
 /** After this many attempts a delivery is marked failed. */
-export const MAX_ATTEMPTS = 10;
+export const MAX_ATTEMPTS = 15;
 /** The first retry waits this long, each next one twice as long, at most `MAX_RETRY_MS`. */
 const FIRST_RETRY_MS = 1000;
 const MAX_RETRY_MS = 10 * 60_000;
