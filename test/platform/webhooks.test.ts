@@ -126,7 +126,13 @@ const targets = [
         PEERMEM_WEBHOOK_ALLOW_PRIVATE: 'on',
       });
       return {
-        served: { ...served, stop: async () => (await served.stop(), await dataDir.remove()) },
+        served: {
+          ...served,
+          stop: async () => {
+            await served.stop();
+            await dataDir.remove();
+          },
+        },
         databaseUrl: undefined,
       };
     },

@@ -18,7 +18,7 @@ const CONCURRENCY = 8;
 const POLL_MS = 1000;
 const TIMEOUT_MS = 10_000;
 /** After this many attempts a delivery is marked failed. */
-export const MAX_ATTEMPTS = 15;
+const MAX_ATTEMPTS = 15;
 /** The first retry waits this long, each next one twice as long, at most `MAX_RETRY_MS`. */
 const FIRST_RETRY_MS = 1000;
 const MAX_RETRY_MS = 10 * 60_000;
@@ -27,8 +27,7 @@ const KEEP_FINISHED_DAYS = 7;
 const CLEANUP_EVERY_MS = 60 * 60_000;
 
 /** The wait before attempt `attempts + 1`: 1 s, 2 s, 4 s, … up to ten minutes. */
-export const retryDelayMs = (attempts: number) =>
-  Math.min(FIRST_RETRY_MS * 2 ** (attempts - 1), MAX_RETRY_MS);
+const retryDelayMs = (attempts: number) => Math.min(FIRST_RETRY_MS * 2 ** (attempts - 1), MAX_RETRY_MS);
 
 export type WebhookDeliveries = { stop(): Promise<void> };
 
