@@ -5,7 +5,7 @@ export const setSessionPeerConfigTool = defineTool({
   name: 'set_session_peer_config',
   title: 'Switch learning for a session member',
   description:
-    'Turn learning on or off for one member of one session, for the messages written from now on. ' +
+    'Turn learning on or off for one member of one session, for every message not yet learned from. ' +
     'observe_me false: nothing the peer says in this session is learned about it (call it when the ' +
     'user asks not to be remembered here). observe_others true: the peer also learns about the ' +
     'other members. A value left out stays as it is.',
