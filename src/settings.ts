@@ -513,7 +513,7 @@ export const SETTINGS = {
     value: 'ID',
     commands: ['keys'],
     group: 'Commands',
-    help: 'the organization the key belongs to (an admin key with it: that organization only; created if missing)',
+    help: 'the organization the key belongs to (an admin key with it: that organization only; created if missing); list: its keys only',
   },
   member: {
     flag: true,

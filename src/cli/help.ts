@@ -28,7 +28,7 @@ Usage:
                                 transcript; run it again to resume (--format auto|jsonl|
                                 chatgpt|claude|text; --session ID; --user-peer NAME and
                                 --assistant-peer NAME for exports; docs/import.md)
-  peermem keys create admin|workspace|peer|session | list | revoke KEY_ID
+  peermem keys create admin|workspace|peer|session | list [--org ID] | revoke KEY_ID
                                 API keys of the platform API, in the database serve uses:
                                 create prints the key once (--workspace, --peer, --session,
                                 --org, --member, --name, --expires-at; docs/platform.md)

@@ -6,7 +6,7 @@ import { MemoryError } from '../service/errors.js';
 import { openEngine } from './open-engine.js';
 
 const USAGE = `peermem: usage: peermem keys create admin|workspace|peer|session [--workspace ID] [--peer ID] [--session ID] [--org ID] [--member NAME] [--name LABEL] [--expires-at TIME]
-       peermem keys list
+       peermem keys list [--org ID]
        peermem keys revoke KEY_ID`;
 
 /**
@@ -44,7 +44,7 @@ export async function runKeys(config: Config): Promise<number> {
         return 0;
       }
       case 'list':
-        process.stdout.write(`${JSON.stringify(await keys.listKeys(), null, 2)}\n`);
+        process.stdout.write(`${JSON.stringify(await keys.listKeys(options.organization), null, 2)}\n`);
         return 0;
       default: {
         const revoked = await keys.revokeKey(argument as string);

@@ -176,6 +176,20 @@ describe.each(places)('peermem keys beside peermem serve on $name', ({ place: ma
     expect(after.find((item) => item.id === id)?.revoked_at).toEqual(expect.any(String));
   });
 
+  it('mints an organization’s admin key, making the organization, and lists its keys apart', async () => {
+    const created = await peermem(['keys', 'create', 'admin', '--org', 'acme', '--name', 'console'], place);
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stderr).toContain('created organization "acme"');
+    expect(created.stderr).toContain('organization key');
+    const key = created.stdout.trim();
+    expect((await request(served.url, key, 'GET', '/v3/organizations')).body).toMatchObject([{ id: 'acme' }]);
+    expect((await request(served.url, key, 'GET', '/v3/keys')).body).toMatchObject([
+      { name: 'console', kind: 'organization', organization_id: 'acme' },
+    ]);
+    const listed = JSON.parse((await peermem(['keys', 'list', '--org', 'acme'], place)).stdout) as unknown[];
+    expect(listed).toMatchObject([{ name: 'console', organization_id: 'acme' }]);
+  });
+
   it('refuses a key without what its kind needs, naming the flag', async () => {
     const noPeer = await peermem(['keys', 'create', 'peer', '--workspace', 'cli-ws'], place);
     expect(noPeer.code).toBe(1);
@@ -342,6 +356,13 @@ describe.each(['pglite', 'postgres'] as const)('POST /v3/keys and friends on %s'
       404,
     );
     expect((await call(ADMIN_KEY, 'GET', '/v3/organizations/nobody/members')).status).toBe(404);
+    const notMember = await call(ADMIN_KEY, 'PUT', '/v3/organizations/acme/members/bo%40acme.test', {
+      role: 'admin',
+    });
+    expect(notMember.status).toBe(404);
+    expect((notMember.body as { detail: string }).detail).toContain(
+      '"bo@acme.test" is not a member of organization "acme"',
+    );
   });
 });
 

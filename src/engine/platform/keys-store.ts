@@ -35,8 +35,8 @@ export function createKeyStore(db: Database) {
 
     getOrCreateOrganization: (id: string, name: string) => getOrCreateOrganization(db, id, name),
     listOrganizations: (only?: string) => listOrganizations(db, only),
-    putMember: (organization: string, member: string, role: MemberRole) =>
-      putMember(db, organization, member, role),
+    putMember: (organization: string, member: string, role: MemberRole, existing?: boolean) =>
+      putMember(db, organization, member, role, existing),
     listMembers: (organization: string) => listMembers(db, organization),
     removeMember: (organization: string, member: string) => removeMember(db, organization, member),
     workspaceOrganization: (workspace: string) => workspaceOrganization(db, workspace),

@@ -56,29 +56,36 @@ export async function listOrganizations(db: Database, only?: string): Promise<Or
   return rows.map((row) => row.organization);
 }
 
-/** Adds a member, or changes the role of one already there. */
+/**
+ * Adds a member, or changes the role of one already there; with `existing`, only changes one
+ * (a member not there is a not_found). A member who stops being an admin loses the
+ * organization-wide keys minted for them, which are admin keys.
+ */
 export async function putMember(
   db: Database,
   organization: string,
   member: string,
   role: MemberRole,
+  existing = false,
 ): Promise<Member> {
-  const [row] = await db.query<{ member: Member }>(
+  const [row] = await db.query<{ member: Member | null; found: boolean }>(
     `WITH org AS (SELECT id FROM organizations WHERE id = $1),
      written AS (
-       INSERT INTO organization_members (organization_id, member, role) SELECT id, $2, $3 FROM org
+       INSERT INTO organization_members (organization_id, member, role)
+       SELECT id, $2, $3 FROM org
+       WHERE NOT $4 OR EXISTS (SELECT 1 FROM organization_members WHERE organization_id = $1 AND member = $2)
        ON CONFLICT (organization_id, member) DO UPDATE SET role = EXCLUDED.role RETURNING *
      ),
-     -- An organization-wide key minted for an admin lapses when that member is no longer one.
      lapsed AS (
        UPDATE api_keys SET revoked_at = now()
        WHERE $3 = 'member' AND organization_id = $1 AND member = $2 AND workspace_id IS NULL
          AND revoked_at IS NULL AND EXISTS (SELECT 1 FROM written)
      )
-     SELECT ${MEMBER_JSON} AS member FROM written m`,
-    [organization, member, role],
+     SELECT (SELECT ${MEMBER_JSON} FROM written m) AS member, EXISTS (SELECT 1 FROM org) AS found`,
+    [organization, member, role, existing],
   );
-  if (!row) throw organizationNotFound(organization);
+  if (!row?.found) throw organizationNotFound(organization);
+  if (!row.member) throw memberNotFound(organization, member);
   return row.member;
 }
 

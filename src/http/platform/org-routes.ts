@@ -95,7 +95,7 @@ export const ORGANIZATION_ROUTES: readonly KeyRoute[] = [
     body: z.object({ role: Role }),
     response: Member,
     scope: ownOrganization,
-    run: (keys, { params, body }) => keys.putMember(params.organization_id, params.member, body.role),
+    run: (keys, { params, body }) => keys.putMember(params.organization_id, params.member, body.role, true),
   }),
   keyRoute({
     method: 'delete',
