@@ -7,7 +7,7 @@ import { createEmbeddedMemoryService } from './embedded-memory-service.js';
 import type { Learning } from './learning/learning.js';
 import type { LearningSettings } from './learning/learning-settings.js';
 import { answerChat } from './operations/chat.js';
-import { createMessageVectorCache } from './search/message-vector-cache.js';
+import { createVectorSearch } from './search/vector-search.js';
 
 export type EngineOptions = {
   learning: Learning;
@@ -39,13 +39,14 @@ export type Engine = {
 
 /** The embedded engine of one process: one database, one deriver, any number of workspaces. */
 export function createEngine(db: Database, options: EngineOptions): Engine {
-  const vectors = createMessageVectorCache(db);
+  const vectors = createVectorSearch(db);
   const deriverOptions = options.deriver;
   const deriver =
     deriverOptions === false
       ? undefined
       : startDeriver(db, options.learning, {
           ...deriverOptions,
+          indexVectors: (workspace) => vectors.catchUp(workspace, options.learning.embedder.model),
           thread: options.learningSettings && startLearningThread(db, options.learningSettings),
         });
   const learningThread =

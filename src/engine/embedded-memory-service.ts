@@ -32,7 +32,7 @@ import {
 import { getMessage, type PlatformMessage, updateMessageMetadata } from './platform/messages.js';
 import { updatePeer } from './platform/peers.js';
 import { cloneSession, type Session, sessionPeerConfig, updateSession } from './platform/sessions.js';
-import type { MessageVectorCache } from './search/message-vector-cache.js';
+import type { VectorSearch } from './search/vector-search.js';
 
 export type EmbeddedMemoryServiceOptions = {
   /** The workspace every call reads and writes. */
@@ -40,8 +40,8 @@ export type EmbeddedMemoryServiceOptions = {
   /** The token budget of `getContext` when the caller gives none. */
   contextTokens: number;
   learning: Learning;
-  /** Message vectors in memory, shared by every workspace of the process. */
-  vectors: MessageVectorCache;
+  /** Nearest message vectors (pgvector or in memory), shared by every workspace of the process. */
+  vectors: VectorSearch;
   /** Where this process learns (reported by get_deriver_status); 'none' by default. */
   learningThread?: DeriverStatusOutput['learning_thread'];
   /** Tells this process's deriver that new messages wait (another process finds them by polling). */
@@ -84,10 +84,10 @@ export function createEmbeddedMemoryService(
     },
     chat: (input) => chat(db, workspace, input, { learning, vectors }),
     getRepresentation: (input) => getRepresentation(db, workspace, input),
-    getDeriverStatus: (input) =>
+    getDeriverStatus: async (input) =>
       getDeriverStatus(db, workspace, input, learning, {
         learningThread: options.learningThread ?? 'none',
-        vectorSearch: vectors.path(),
+        vectorSearch: await vectors.path(),
       }),
     getSpending: async () => nothingSpent(new Date()),
 

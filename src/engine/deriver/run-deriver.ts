@@ -29,6 +29,12 @@ export type DeriverOptions = {
   /** The database answers again after `onDatabaseLost`. */
   onDatabaseBack?: () => void;
   /**
+   * Called after a task's learning is written, with its workspace: copies its new vectors into
+   * pgvector's index in the background, so that a search does not pay for it. Its failure is no
+   * failure of the task (search copies what is missing itself).
+   */
+  indexVectors?: (workspace: string) => Promise<void>;
+  /**
    * Works out what tasks teach on this worker thread, not on the thread that answers requests;
    * without it, on this one. Closed when the deriver stops.
    */
@@ -123,7 +129,9 @@ export function startDeriver(db: Database, learning: Learning, options: DeriverO
   async function learnTask(task: DerivationTask): Promise<void> {
     let failure: Failure;
     try {
-      await completeTask(db, task, await derive(task));
+      if (await completeTask(db, task, await derive(task))) {
+        await options.indexVectors?.(task.workspace_id).catch(() => {});
+      }
       return;
     } catch (error) {
       // Not the task's fault: stop the batch, the task stays claimed and is retried when its
@@ -182,6 +190,11 @@ export function startDeriver(db: Database, learning: Learning, options: DeriverO
     statisticsAfter = Math.min(statisticsAfter * 2, MAX_STATISTICS_AFTER);
     // Only a hint to the planner: a failure here is no failure of the tasks learned.
     await db.query('ANALYZE messages, observations, message_embeddings, derivation_tasks').catch(() => {});
+    // A statement of its own: the table exists only where pgvector does.
+    const vectors = await db
+      .query(`SELECT to_regclass('message_vectors') IS NOT NULL AS present`)
+      .catch(() => []);
+    if (vectors[0]?.present === true) await db.query('ANALYZE message_vectors').catch(() => {});
   }
 
   // After a change of embedding model, old vectors are replaced bit by bit, between tasks.

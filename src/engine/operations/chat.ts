@@ -4,7 +4,7 @@ import type { Database } from '../database/database.js';
 import type { Learning } from '../learning/learning.js';
 import { recallObservations } from '../reads/recall-observations.js';
 import { recallSlotFacts } from '../reads/recall-slot-facts.js';
-import type { MessageVectorCache } from '../search/message-vector-cache.js';
+import type { VectorSearch } from '../search/vector-search.js';
 import { withoutNames } from '../search/without-names.js';
 import { ensureChatSubjects } from './ensure-chat-subjects.js';
 import { searchMessages } from './search-messages.js';
@@ -18,7 +18,7 @@ const DEPTH: Record<ReasoningLevel, { observations: number; messages: number }> 
   max: { observations: 40, messages: 30 },
 };
 
-type ChatRuntime = { learning: Learning; vectors: MessageVectorCache };
+type ChatRuntime = { learning: Learning; vectors: VectorSearch };
 
 /**
  * Answers a question from a peer's memory. The peer, the target and the session are created on

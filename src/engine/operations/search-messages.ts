@@ -7,10 +7,10 @@ import type { Embedder } from '../learning/llm/embedder.js';
 import { bm25Ranks } from '../search/bm25-ranks.js';
 import { fullTextRanks } from '../search/full-text-ranks.js';
 import { fuseRankings } from '../search/fuse-rankings.js';
-import type { MessageVectorCache } from '../search/message-vector-cache.js';
 import { observationRanks } from '../search/observation-ranks.js';
 import { semanticRanks } from '../search/semantic-ranks.js';
 import { slotRanks } from '../search/slot-ranks.js';
+import type { VectorSearch } from '../search/vector-search.js';
 import { withoutNames } from '../search/without-names.js';
 
 // Weights chosen on three LoCoMo conversations; the benchmark reports the other seven apart.
@@ -38,7 +38,7 @@ export async function searchMessages(
   db: Database,
   workspace: string,
   input: SearchInput,
-  search: { embedder: Embedder; vectors: MessageVectorCache },
+  search: { embedder: Embedder; vectors: VectorSearch },
 ): Promise<SearchOutput> {
   await assertFiltersExist(db, workspace, input);
   const scope = { session: input.session, peer: input.peer };

@@ -1,7 +1,6 @@
 import type { Database } from '../database/database.js';
 import { decodeVector } from '../learning/vector-codec.js';
-
-type Filter = { session?: string | undefined; peer?: string | undefined };
+import type { VectorFilter, VectorQuery } from './vector-search.js';
 
 type WorkspaceVectors = {
   position: string;
@@ -17,9 +16,8 @@ type WorkspaceVectors = {
 const PAGE = 5000;
 
 /**
- * Message vectors kept in memory, one set per workspace and model, searched by brute force.
- * It needs no vector extension, so it runs the same on PGlite and on any Postgres server
- * (Debian's Postgres 15 has no pgvector): 100,000 messages of 100 dimensions take 40 MB, and a
+ * Message vectors kept in memory, one set per workspace and model, searched by brute force:
+ * the path where the database has no pgvector (Debian's Postgres 15 has no package for it): 100,000 messages of 100 dimensions take 40 MB, and a
  * query about 30 ms on one core here. Only rows written since the last look are read; a deleted
  * message is dropped when results are fetched.
  */
@@ -68,16 +66,14 @@ export function createMessageVectorCache(db: Database) {
   }
 
   return {
-    /** How the nearest vectors are found, for get_deriver_status and the benchmark. */
-    path: (): 'pgvector' | 'in-memory' => 'in-memory',
     /** The message seqs nearest to `query`, best first. */
     async nearest(
       workspace: string,
       model: string,
       query: Float32Array,
-      options: { limit: number; minSimilarity: number },
-      filter: Filter = {},
-    ) {
+      options: VectorQuery,
+      filter: VectorFilter = {},
+    ): Promise<string[]> {
       const entry = await refresh(workspace, model);
       const { matrix, dimensions } = entry;
       const scored: { seq: string; score: number }[] = [];
@@ -115,5 +111,3 @@ function append(
   entry.peers.push(row.peer_id);
   entry.position = row.position;
 }
-
-export type MessageVectorCache = ReturnType<typeof createMessageVectorCache>;

@@ -1,7 +1,7 @@
 import type { Embedder } from '../learning/llm/embedder.js';
 import { boundedQuery } from './bounded-query.js';
 import type { SearchScope } from './full-text-ranks.js';
-import type { MessageVectorCache } from './message-vector-cache.js';
+import type { VectorSearch } from './vector-search.js';
 
 /**
  * Below this, a message shares no meaning with the query worth showing: with the offline word
@@ -16,7 +16,7 @@ const MIN_SIMILARITY = 0.4;
  * +8.8 points of Recall@10 without names).
  */
 export async function semanticRanks(
-  search: { embedder: Embedder; vectors: MessageVectorCache },
+  search: { embedder: Embedder; vectors: VectorSearch },
   workspace: string,
   queryWithoutNames: string,
   scope: SearchScope,
