@@ -9,7 +9,7 @@ type DocumentKind = 'text' | 'markdown' | 'json' | 'pdf';
 export type DocumentFile = { name: string; type: string; bytes: Uint8Array };
 
 /** A message ready for `add_messages`. */
-export type DocumentMessage = ReturnType<typeof NewMessage.parse>;
+type DocumentMessage = ReturnType<typeof NewMessage.parse>;
 
 export type SplitDocumentOptions = {
   /** Who wrote the document: the peer of every message, unless a JSON entry names its own. */
