@@ -317,9 +317,10 @@ describe.each(targets)('webhooks from peermem serve on $name', (target) => {
   });
 
   it.runIf(target.name === 'Postgres')(
-    'sends the events of a change made by the embedded engine the MCP tools use, not through the API',
+    'sends the events of a change made by the embedded engine the MCP tools use, and resumes a retry after a restart',
     async () => {
       const before = receiver.events('/flaky').length;
+      const [flaky] = (await call('GET', `${WS}/webhooks`)).json.items;
       const db = openDatabase({ kind: 'postgres', url: databaseUrl as string });
       try {
         await addMessages(db, 'hooks', {
@@ -329,6 +330,18 @@ describe.each(targets)('webhooks from peermem serve on $name', (target) => {
       } finally {
         await db.close();
       }
+      const messageDelivery = async () =>
+        (await call('GET', `${WS}/webhooks/${flaky.id}/deliveries?reverse=true`)).json.items.find(
+          (delivery: { type: string }) => delivery.type === 'message.created',
+        );
+      // Refused once and waiting for its retry: the server stops, and another one takes over.
+      await expect
+        .poll(async () => (await messageDelivery())?.attempts, { timeout: 30_000, interval: 50 })
+        .toBeGreaterThanOrEqual(1);
+      const waiting = await messageDelivery();
+      await served.stop();
+      served = await startServe({ DATABASE_URL: databaseUrl as string, PEERMEM_WEBHOOK_ALLOW_PRIVATE: 'on' });
+      call = platformClient(served.baseURL);
       await expect
         .poll(
           () =>
@@ -336,9 +349,13 @@ describe.each(targets)('webhooks from peermem serve on $name', (target) => {
               .events('/flaky')
               .slice(before)
               .find((event) => event.type === 'message.created')?.data.content,
-          { timeout: 30_000 },
+          { timeout: 60_000 },
         )
         .toBe('Written by a tool.');
+      // Three at least: an attempt under way when the server stopped counts, and is made again.
+      const delivered = await messageDelivery();
+      expect(delivered).toMatchObject({ id: waiting.id, status: 'delivered', last_status_code: 204 });
+      expect(delivered.attempts).toBeGreaterThanOrEqual(3);
     },
   );
 });
