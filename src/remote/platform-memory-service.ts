@@ -204,8 +204,10 @@ export function createPlatformMemoryService(client: PlatformClient, workspace: s
       return { short: summaries.short_summary, long: summaries.long_summary };
     },
     getContext: async (input) => {
-      // The tool's perspective alone is that peer's view of itself; the platform asks for a target.
-      const target = input.peer_target ?? input.peer_perspective;
+      // The tool gives what the perspective peer knows (of the target, else of itself), and only
+      // when a perspective is named; the platform's target defaults the perspective instead.
+      const perspective = input.peer_perspective;
+      const target = perspective === undefined ? undefined : (input.peer_target ?? perspective);
       const context = await call<{
         id: string;
         messages: PlatformMessage[];
@@ -217,9 +219,10 @@ export function createPlatformMemoryService(client: PlatformClient, workspace: s
         path: `${session(input.session)}/context`,
         query: {
           tokens: input.tokens,
-          summary: input.summary,
+          // The tool leaves the summary out unless asked; the platform puts it in unless told.
+          summary: input.summary ?? false,
           peer_target: target,
-          peer_perspective: input.peer_target === undefined ? undefined : input.peer_perspective,
+          peer_perspective: perspective,
         },
         idempotent: true,
       });
