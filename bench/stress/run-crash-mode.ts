@@ -101,9 +101,11 @@ export async function runCrashMode(settings: CrashSettings): Promise<void> {
       ),
       '',
       ...failed.map((line) => `- did not finish: ${line}`),
-      broken.length === 0 && failed.length === 0
-        ? 'No loss, every message learned once.'
-        : 'LOSSES OR DUPLICATES: see the rows above.',
+      broken.length > 0
+        ? 'LOSSES OR DUPLICATES: see the rows above.'
+        : failed.length > 0
+          ? 'No loss or duplicate in the loops that finished.'
+          : 'No loss, every message learned once.',
     ].join('\n'),
   );
   if (broken.length > 0 || failed.length > 0) process.exitCode = 1;
