@@ -1,5 +1,6 @@
 import { type Devnet, startDevnet } from '../../src/devnet/start-devnet.js';
 import { formatFailures, formatTally, machineLine } from './fuzz-report.js';
+import { runConcurrencyMode } from './run-concurrency-mode.js';
 import { runCrashMode } from './run-crash-mode.js';
 import { type FuzzReport, runFuzz } from './run-fuzz.js';
 import { readStressSettings, type StressMode, type StressSettings } from './stress-settings.js';
@@ -7,7 +8,7 @@ import { type OpenTarget, openStressTarget } from './stress-targets.js';
 
 /**
  * `npm run bench:stress`: a fuzz run (the default), crash loops (--crash), concurrent writers
- * (--concurrency) or a load run (--load). Progress goes to stderr; tables to stdout.
+ * (--concurrency). Progress goes to stderr; tables to stdout.
  */
 async function main(): Promise<void> {
   let mode: StressMode;
@@ -23,8 +24,7 @@ async function main(): Promise<void> {
     case 'crash':
       return runCrashMode(mode);
     case 'concurrency':
-    case 'load':
-      throw new Error(`--${mode.mode} is not built yet`);
+      return runConcurrencyMode(mode);
   }
 }
 

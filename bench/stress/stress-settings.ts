@@ -25,7 +25,6 @@ const USAGE = `Usage: node dist/bench/stress/run-stress.js [--runs N] [--duratio
          [--only pglite|postgres] [--targets ${STRESS_TARGETS.join(',')}] [--minimize N]
        node dist/bench/stress/run-stress.js --crash server,worker,takeover|all [--rounds N] [--drain S] [--only ...] [--seed N]
        node dist/bench/stress/run-stress.js --concurrency [--writers N] [--turns N] [--only ...]
-       node dist/bench/stress/run-stress.js --load [--seconds S] [--clients N] [--only ...]
   Modes (one at a time; the fuzz run when none is given):
   --crash       kill -9 loops: the server while it takes writes and learns, a peermem worker while it
                 holds claims, the owner of a PGlite folder while a second server writes (PGlite only);
@@ -33,9 +32,6 @@ const USAGE = `Usage: node dist/bench/stress/run-stress.js [--runs N] [--duratio
                 --drain: seconds the queue may take to drain after the last kill, default 150)
   --concurrency --writers clients (default 32) each adding --turns turns (default 50) to one session,
                 through MCP over HTTP and through the gateway paying on a devnet; checks order and loss
-  --load        --clients MCP clients over HTTP (default 8) for --seconds (default 180) each, adding
-                LoCoMo turns, searching and reading context, with the gateway (paid and free calls)
-                beside them; p50/p99 per operation, errors, and the server's RSS over time
   Fuzz flags:
   --runs        cases per target (default 2000)
   --duration    seconds per target at most (default 300)
@@ -62,8 +58,7 @@ export type StressMode =
       seed: number;
       databases: readonly StressDatabase[];
     }
-  | { mode: 'concurrency'; writers: number; turns: number; databases: readonly StressDatabase[] }
-  | { mode: 'load'; seconds: number; clients: number; databases: readonly StressDatabase[] };
+  | { mode: 'concurrency'; writers: number; turns: number; databases: readonly StressDatabase[] };
 
 export function readStressSettings(argv: readonly string[]): StressMode {
   const values = parseBenchFlags(
@@ -75,9 +70,6 @@ export function readStressSettings(argv: readonly string[]): StressMode {
       concurrency: { type: 'boolean' },
       writers: { type: 'string' },
       turns: { type: 'string' },
-      load: { type: 'boolean' },
-      seconds: { type: 'string' },
-      clients: { type: 'string' },
       runs: { type: 'string' },
       duration: { type: 'string' },
       'timeout-ms': { type: 'string' },
@@ -89,18 +81,7 @@ export function readStressSettings(argv: readonly string[]): StressMode {
     USAGE,
   );
   const count = (
-    flag:
-      | 'runs'
-      | 'duration'
-      | 'timeout-ms'
-      | 'seed'
-      | 'minimize'
-      | 'rounds'
-      | 'drain'
-      | 'writers'
-      | 'turns'
-      | 'seconds'
-      | 'clients',
+    flag: 'runs' | 'duration' | 'timeout-ms' | 'seed' | 'minimize' | 'rounds' | 'drain' | 'writers' | 'turns',
     fallback: number,
     min = 1,
   ) => {
@@ -115,11 +96,8 @@ export function readStressSettings(argv: readonly string[]): StressMode {
   if (only !== undefined && only !== 'pglite' && only !== 'postgres')
     throw new Error(`--only must be pglite or postgres\n${USAGE}`);
   const databases: StressDatabase[] = only === undefined ? ['pglite', 'postgres'] : [only];
-  const modes = [values.crash !== undefined, values.concurrency === true, values.load === true].filter(
-    Boolean,
-  );
-  if (modes.length > 1)
-    throw new Error(`--crash, --concurrency and --load are separate runs: give one\n${USAGE}`);
+  if (values.crash !== undefined && values.concurrency === true)
+    throw new Error(`--crash and --concurrency are separate runs: give one\n${USAGE}`);
   if (values.crash !== undefined) {
     const kinds = values.crash === 'all' ? [...CRASH_KINDS] : values.crash.split(',');
     const unknownKinds = kinds.filter((kind) => !(CRASH_KINDS as readonly string[]).includes(kind));
@@ -135,8 +113,6 @@ export function readStressSettings(argv: readonly string[]): StressMode {
   }
   if (values.concurrency === true)
     return { mode: 'concurrency', writers: count('writers', 32), turns: count('turns', 50), databases };
-  if (values.load === true)
-    return { mode: 'load', seconds: count('seconds', 180), clients: count('clients', 8), databases };
   const targets = typeof values.targets === 'string' ? values.targets.split(',') : [...STRESS_TARGETS];
   const unknown = targets.filter((target) => !(STRESS_TARGETS as readonly string[]).includes(target));
   if (unknown.length > 0) throw new Error(`unknown --targets ${unknown.join(', ')}\n${USAGE}`);
