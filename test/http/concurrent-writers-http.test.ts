@@ -70,10 +70,8 @@ describe.each(['pglite', 'postgres'] as const)('writers to one session at once o
     const balanceBefore = await devnet.balanceOf(devnet.payer.address);
     const writers = 8;
     const report = await runConcurrentWriters(gatewayWriters(gateway.url, wallet), writers, 3, 2);
-    // Settling several payments of one wallet at once can fail on the devnet (the facilitator's
-    // transactions race): such a write is refused with a 402 that says nothing was stored, and
-    // that writer stops. What was acknowledged must all be there, once, in order.
-    if (report.errors > 0) expect(report.firstError).toMatch(/^\/messages: 402 .*nothing was stored/);
+    // The facilitator settles the writers' payments at once from one key; each gets its own nonce.
+    expect(report.errors).toBe(0);
     expect(report).toMatchObject({
       total: report.acknowledged,
       duplicates: 0,
@@ -82,9 +80,9 @@ describe.each(['pglite', 'postgres'] as const)('writers to one session at once o
       inconsistentPages: 0,
     });
     expect(report.acknowledged).toBeGreaterThan(0);
-    // Each acknowledged write was paid for, and no refused one: as many charges as writes acknowledged.
+    expect(report.acknowledged).toBe(writers * 3 * 2);
+    // Every call (two short messages) was paid once, at the floor price of 0.001 USD.
     const spent = balanceBefore - (await devnet.balanceOf(devnet.payer.address));
-    expect(spent % BigInt(report.acknowledged / 2)).toBe(0n);
-    expect(spent).toBeGreaterThan(0n);
+    expect(spent).toBe(BigInt(writers * 3) * 1_000n);
   }, 180_000);
 });

@@ -4,7 +4,7 @@ import { HTTPFacilitatorClient } from '@x402/core/server';
 import { toFacilitatorEvmSigner } from '@x402/evm';
 import { ExactEvmScheme } from '@x402/evm/exact/facilitator';
 import { ExactEvmSchemeV1 } from '@x402/evm/exact/v1/facilitator';
-import { createWalletClient, defineChain, http, publicActions } from 'viem';
+import { createWalletClient, defineChain, http, nonceManager, publicActions } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { PaymentSettings } from '../payment-settings.js';
 import { v1NetworkName } from './v1-network-name.js';
@@ -25,7 +25,9 @@ export function createFacilitator(settings: PaymentSettings): FacilitatorClient 
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [facilitator.rpcUrl] } },
   });
-  const account = privateKeyToAccount(facilitator.privateKey as `0x${string}`);
+  // Payments settle concurrently from this one key: without a nonce manager, two transfers sent at
+  // once both took the pending nonce and one failed ("transaction failed", the payment refused).
+  const account = privateKeyToAccount(facilitator.privateKey as `0x${string}`, { nonceManager });
   // viem polls for a receipt every 4 s unless told otherwise: up to 4 s added to a paid call whose
   // transfer is mined in one block (2 s on Base, at once on a local node).
   const client = createWalletClient({
