@@ -19,7 +19,17 @@ export const importFileTool = defineTool({
   inputSchema: ImportFileInput,
   outputSchema: AddMessagesOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  async handler(input, { memory }) {
+  async handler(input, { memory, remoteClient }) {
+    if (remoteClient) {
+      throw new MemoryError(
+        'invalid_input',
+        'path: this server is reached over the network, so it reads no file of its machine for a client',
+        {
+          field: 'path',
+          hint: 'Give the document to import_text, or connect over stdio or to a server bound to 127.0.0.1.',
+        },
+      );
+    }
     const file = await readDocument(input.path);
     const { messages } = await splitDocument(file, {
       peer: input.peer,

@@ -6,7 +6,15 @@ import type { MemoryService } from '../src/service/memory-service.js';
  * What a tool handler may use: the memory, never a database or an HTTP client; and, when the
  * client asked for progress on this call, how to report it.
  */
-export type ToolContext = { memory: MemoryService; progress?: ReportProgress };
+export type ToolContext = {
+  memory: MemoryService;
+  progress?: ReportProgress;
+  /**
+   * The client may be on another machine (MCP over HTTP on an address other than loopback): then
+   * no tool reads this machine's files, which are not that client's to read.
+   */
+  remoteClient?: boolean;
+};
 
 /** Behaviour hints for clients deciding what needs the user's confirmation. */
 export type ToolAnnotations = {

@@ -39,7 +39,11 @@ export function createMcpHttpApp(
 ): { app: Hono; close(): Promise<void> } {
   const { watch } = options;
   const handler = createMcpHandler(
-    () => createMcpServer(context, watch ? { watch, delivery: 'request' } : undefined),
+    () =>
+      createMcpServer(
+        { ...context, remoteClient: !options.loopback },
+        watch ? { watch, delivery: 'request' } : undefined,
+      ),
     { maxRequestBodySize: LIMITS.requestBodyBytes },
   );
   const streams = watch ? listenStreams(watch, handler.notify) : undefined;

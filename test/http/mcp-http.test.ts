@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -158,6 +159,43 @@ describe('MCP over HTTP on loopback', () => {
     );
     expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(tools.map((tool) => tool.name));
     await client.close();
+  });
+
+  it('imports a file of this machine for a loopback client only, never for one over the network', async () => {
+    const dir = await makeTempDir();
+    closers.push(dir.remove);
+    const path = join(dir.path, 'notes.md');
+    await writeFile(path, '# Trip\n\nWe booked the train to Porto for May.');
+    // Options as `mcp --http --host 0.0.0.0 --token ...` builds them; listening on loopback here.
+    const networked = createMcpHttpApp({ memory }, { loopback: false, token: TOKEN });
+    const served = await listen(networked.app.fetch, '127.0.0.1', 0);
+    closers.push(networked.close, served.close);
+    const connect = async (url: string, headers: Record<string, string> = {}) => {
+      const client = new Client({ name: 'import-test', version: '1.0.0' });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers } }),
+      );
+      return client;
+    };
+    const remote = await connect(served.url, { authorization: `Bearer ${TOKEN}` });
+    const refused = await remote.callTool({
+      name: 'import_file',
+      arguments: { session: 'far', peer: 'me', path },
+    });
+    expect(refused.isError).toBe(true);
+    expect(JSON.stringify(refused.content)).toContain('path: this server is reached over the network');
+    const sessions = await callOk<{ items: { id: string }[] }>(remote, 'list_sessions');
+    expect(sessions.items.map((session) => session.id)).not.toContain('far');
+    await remote.close();
+
+    const local = await connect(open.url);
+    const imported = await callOk<{ messages: { content: string }[] }>(local, 'import_file', {
+      session: 'near',
+      peer: 'me',
+      path,
+    });
+    expect(imported.messages.map((message) => message.content).join(' ')).toContain('train to Porto');
+    await local.close();
   });
 });
 
