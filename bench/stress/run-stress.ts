@@ -3,12 +3,13 @@ import { formatFailures, formatTally, machineLine } from './fuzz-report.js';
 import { runConcurrencyMode } from './run-concurrency-mode.js';
 import { runCrashMode } from './run-crash-mode.js';
 import { type FuzzReport, runFuzz } from './run-fuzz.js';
+import { runLoadMode } from './run-load-mode.js';
 import { readStressSettings, type StressMode, type StressSettings } from './stress-settings.js';
 import { type OpenTarget, openStressTarget } from './stress-targets.js';
 
 /**
  * `npm run bench:stress`: a fuzz run (the default), crash loops (--crash), concurrent writers
- * (--concurrency). Progress goes to stderr; tables to stdout.
+ * (--concurrency), a load run (--load). Progress goes to stderr; tables to stdout.
  */
 async function main(): Promise<void> {
   let mode: StressMode;
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
       return runCrashMode(mode);
     case 'concurrency':
       return runConcurrencyMode(mode);
+    case 'load':
+      return runLoadMode(mode);
   }
 }
 

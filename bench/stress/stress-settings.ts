@@ -25,6 +25,7 @@ const USAGE = `Usage: node dist/bench/stress/run-stress.js [--runs N] [--duratio
          [--only pglite|postgres] [--targets ${STRESS_TARGETS.join(',')}] [--minimize N]
        node dist/bench/stress/run-stress.js --crash server,worker,takeover|all [--rounds N] [--drain S] [--only ...] [--seed N]
        node dist/bench/stress/run-stress.js --concurrency [--writers N] [--turns N] [--only ...]
+       node dist/bench/stress/run-stress.js --load [--seconds N] [--clients N] [--only ...]
   Modes (one at a time; the fuzz run when none is given):
   --crash       kill -9 loops: the server while it takes writes and learns, a peermem worker while it
                 holds claims, the owner of a PGlite folder while a second server writes (PGlite only);
@@ -32,6 +33,9 @@ const USAGE = `Usage: node dist/bench/stress/run-stress.js [--runs N] [--duratio
                 --drain: seconds the queue may take to drain after the last kill, default 150)
   --concurrency --writers clients (default 32) each adding --turns turns (default 50) to one session,
                 through MCP over HTTP and through the gateway paying on a devnet; checks order and loss
+  --load        --clients (default 8) calling add_messages, search and get_context with LoCoMo text for
+                --seconds (default 180), against MCP over HTTP and the gateway paid on a devnet; reports
+                calls/s, p50/p99, errors and the server's RSS every 2 s (errors or growing RSS fail)
   Fuzz flags:
   --runs        cases per target (default 2000)
   --duration    seconds per target at most (default 300)
@@ -58,7 +62,8 @@ export type StressMode =
       seed: number;
       databases: readonly StressDatabase[];
     }
-  | { mode: 'concurrency'; writers: number; turns: number; databases: readonly StressDatabase[] };
+  | { mode: 'concurrency'; writers: number; turns: number; databases: readonly StressDatabase[] }
+  | { mode: 'load'; seconds: number; clients: number; databases: readonly StressDatabase[] };
 
 export function readStressSettings(argv: readonly string[]): StressMode {
   const values = parseBenchFlags(
@@ -70,6 +75,9 @@ export function readStressSettings(argv: readonly string[]): StressMode {
       concurrency: { type: 'boolean' },
       writers: { type: 'string' },
       turns: { type: 'string' },
+      load: { type: 'boolean' },
+      seconds: { type: 'string' },
+      clients: { type: 'string' },
       runs: { type: 'string' },
       duration: { type: 'string' },
       'timeout-ms': { type: 'string' },
@@ -81,7 +89,18 @@ export function readStressSettings(argv: readonly string[]): StressMode {
     USAGE,
   );
   const count = (
-    flag: 'runs' | 'duration' | 'timeout-ms' | 'seed' | 'minimize' | 'rounds' | 'drain' | 'writers' | 'turns',
+    flag:
+      | 'runs'
+      | 'duration'
+      | 'timeout-ms'
+      | 'seed'
+      | 'minimize'
+      | 'rounds'
+      | 'drain'
+      | 'writers'
+      | 'turns'
+      | 'seconds'
+      | 'clients',
     fallback: number,
     min = 1,
   ) => {
@@ -96,8 +115,12 @@ export function readStressSettings(argv: readonly string[]): StressMode {
   if (only !== undefined && only !== 'pglite' && only !== 'postgres')
     throw new Error(`--only must be pglite or postgres\n${USAGE}`);
   const databases: StressDatabase[] = only === undefined ? ['pglite', 'postgres'] : [only];
-  if (values.crash !== undefined && values.concurrency === true)
-    throw new Error(`--crash and --concurrency are separate runs: give one\n${USAGE}`);
+  if (
+    [values.crash !== undefined, values.concurrency === true, values.load === true].filter(Boolean).length > 1
+  )
+    throw new Error(`--crash, --concurrency and --load are separate runs: give one\n${USAGE}`);
+  if (values.load === true)
+    return { mode: 'load', seconds: count('seconds', 180), clients: count('clients', 8), databases };
   if (values.crash !== undefined) {
     const kinds = values.crash === 'all' ? [...CRASH_KINDS] : values.crash.split(',');
     const unknownKinds = kinds.filter((kind) => !(CRASH_KINDS as readonly string[]).includes(kind));
