@@ -98,3 +98,23 @@ export function rssSlopeMbPerMinute(samples: readonly RssSample[], elapsedMs: nu
   }
   return den === 0 ? 0 : ((num / den) * 60_000) / 2 ** 20;
 }
+
+/**
+ * The highest RSS of each `windowMs` of the run, in MB: a garbage-collected process saws up and
+ * down between collections, so a leak shows as peaks that keep rising, not as one high reading.
+ */
+export function rssPeaksMb(samples: readonly RssSample[], windowMs: number): number[] {
+  const peaks: number[] = [];
+  for (const s of samples) {
+    const index = Math.floor(s.atMs / windowMs);
+    peaks[index] = Math.max(peaks[index] ?? 0, s.bytes / 2 ** 20);
+  }
+  return peaks.filter((peak) => peak !== undefined).map((peak) => Math.round(peak));
+}
+
+/** Whether the last quarter of the run reached a higher RSS than the three before it did. */
+export function newPeakInLastQuarter(samples: readonly RssSample[], elapsedMs: number): boolean {
+  const before = samples.filter((s) => s.atMs < elapsedMs * 0.75).map((s) => s.bytes);
+  const last = samples.filter((s) => s.atMs >= elapsedMs * 0.75).map((s) => s.bytes);
+  return before.length > 0 && last.length > 0 && Math.max(...last) > Math.max(...before);
+}
