@@ -1,4 +1,5 @@
 import { MemoryError, UnavailableError } from '../service/errors.js';
+import { describeNetworkError, networkCode } from './network-error.js';
 
 export type PlatformClientOptions = {
   /** The root URL of the platform API's server; its routes are under /v3. */
@@ -222,22 +223,3 @@ const backoff = (attempt: number, retryAfterMs: number) =>
   Math.max(retryAfterMs || 0, Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** attempt));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function networkCode(error: unknown): string | undefined {
-  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
-    const code = (cause as NodeJS.ErrnoException).code;
-    if (code !== undefined) return code;
-  }
-  return undefined;
-}
-
-function describeNetworkError(error: unknown): string {
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
-    return 'no answer in time';
-  const code = networkCode(error);
-  return code === 'ECONNREFUSED'
-    ? 'connection refused'
-    : code !== undefined
-      ? `network error ${code}`
-      : 'network error';
-}

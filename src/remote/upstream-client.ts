@@ -16,6 +16,7 @@ import { GatewayError } from '../schemas/gateway.js';
 import type { SpendingOutput } from '../schemas/spending.js';
 import { MemoryError, UnavailableError } from '../service/errors.js';
 import { checkMppChallenge, createMppClient } from '../wallet/pay-with-mpp.js';
+import { describeNetworkError, networkCode } from './network-error.js';
 import {
   formatUsd,
   type MicroUsd,
@@ -544,23 +545,4 @@ function safeMessage(error: unknown): string {
     if (cause instanceof BaseError) return cause.shortMessage;
   }
   return error instanceof Error ? error.message : String(error);
-}
-
-function networkCode(error: unknown): string | undefined {
-  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
-    const code = (cause as NodeJS.ErrnoException).code;
-    if (code !== undefined) return code;
-  }
-  return undefined;
-}
-
-function describeNetworkError(error: unknown): string {
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
-    return 'no answer in time';
-  const code = networkCode(error);
-  return code === 'ECONNREFUSED'
-    ? 'connection refused'
-    : code !== undefined
-      ? `network error ${code}`
-      : 'network error';
 }
