@@ -25,7 +25,7 @@ const USAGE = `Usage: node dist/bench/stress/run-stress.js [--runs N] [--duratio
          [--only pglite|postgres] [--targets ${STRESS_TARGETS.join(',')}] [--minimize N]
        node dist/bench/stress/run-stress.js --crash server,worker,takeover|all [--rounds N] [--drain S] [--only ...] [--seed N]
        node dist/bench/stress/run-stress.js --concurrency [--writers N] [--turns N] [--only ...]
-       node dist/bench/stress/run-stress.js --load [--seconds N] [--clients N] [--only ...]
+       node dist/bench/stress/run-stress.js --load [--seconds N] [--clients N] [--server mcp-http|gateway] [--only ...]
   Modes (one at a time; the fuzz run when none is given):
   --crash       kill -9 loops: the server while it takes writes and learns, a peermem worker while it
                 holds claims, the owner of a PGlite folder while a second server writes (PGlite only);
@@ -35,7 +35,8 @@ const USAGE = `Usage: node dist/bench/stress/run-stress.js [--runs N] [--duratio
                 through MCP over HTTP and through the gateway paying on a devnet; checks order and loss
   --load        --clients (default 8) calling add_messages, search and get_context with LoCoMo text for
                 --seconds (default 180), against MCP over HTTP and the gateway paid on a devnet; reports
-                calls/s, p50/p99, errors and the server's RSS every 2 s (errors or growing RSS fail)
+                calls/s, p50/p99, errors and the server's RSS every 2 s (errors or growing RSS fail);
+                --server mcp-http or gateway: that one alone
   Fuzz flags:
   --runs        cases per target (default 2000)
   --duration    seconds per target at most (default 300)
@@ -63,7 +64,17 @@ export type StressMode =
       databases: readonly StressDatabase[];
     }
   | { mode: 'concurrency'; writers: number; turns: number; databases: readonly StressDatabase[] }
-  | { mode: 'load'; seconds: number; clients: number; databases: readonly StressDatabase[] };
+  | {
+      mode: 'load';
+      seconds: number;
+      clients: number;
+      databases: readonly StressDatabase[];
+      servers: readonly LoadServer[];
+    };
+
+/** What a load run stands against: `peermem mcp --http`, or the paid gateway of `peermem serve`. */
+const LOAD_SERVERS = ['mcp-http', 'gateway'] as const;
+export type LoadServer = (typeof LOAD_SERVERS)[number];
 
 export function readStressSettings(argv: readonly string[]): StressMode {
   const values = parseBenchFlags(
@@ -78,6 +89,7 @@ export function readStressSettings(argv: readonly string[]): StressMode {
       load: { type: 'boolean' },
       seconds: { type: 'string' },
       clients: { type: 'string' },
+      server: { type: 'string' },
       runs: { type: 'string' },
       duration: { type: 'string' },
       'timeout-ms': { type: 'string' },
@@ -119,8 +131,18 @@ export function readStressSettings(argv: readonly string[]): StressMode {
     [values.crash !== undefined, values.concurrency === true, values.load === true].filter(Boolean).length > 1
   )
     throw new Error(`--crash, --concurrency and --load are separate runs: give one\n${USAGE}`);
-  if (values.load === true)
-    return { mode: 'load', seconds: count('seconds', 180), clients: count('clients', 8), databases };
+  if (values.load === true) {
+    const server = values.server;
+    if (server !== undefined && !(LOAD_SERVERS as readonly string[]).includes(server))
+      throw new Error(`--server must be ${LOAD_SERVERS.join(' or ')}\n${USAGE}`);
+    return {
+      mode: 'load',
+      seconds: count('seconds', 180),
+      clients: count('clients', 8),
+      databases,
+      servers: server === undefined ? LOAD_SERVERS : [server as LoadServer],
+    };
+  }
   if (values.crash !== undefined) {
     const kinds = values.crash === 'all' ? [...CRASH_KINDS] : values.crash.split(',');
     const unknownKinds = kinds.filter((kind) => !(CRASH_KINDS as readonly string[]).includes(kind));
