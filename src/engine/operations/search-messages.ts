@@ -5,6 +5,7 @@ import { MESSAGE_COLUMNS } from '../columns.js';
 import type { Database } from '../database/database.js';
 import type { Embedder } from '../learning/llm/embedder.js';
 import { bm25Ranks } from '../search/bm25-ranks.js';
+import { boundedQuery } from '../search/bounded-query.js';
 import { fullTextRanks } from '../search/full-text-ranks.js';
 import { fuseRankings } from '../search/fuse-rankings.js';
 import { observationRanks } from '../search/observation-ranks.js';
@@ -12,6 +13,7 @@ import { semanticRanks } from '../search/semantic-ranks.js';
 import { slotRanks } from '../search/slot-ranks.js';
 import type { VectorSearch } from '../search/vector-search.js';
 import { withoutNames } from '../search/without-names.js';
+import { findingWords, wordFrequencies } from '../search/word-frequencies.js';
 
 // Weights chosen on three LoCoMo conversations; the benchmark reports the other seven apart.
 // BM25 orders the candidates every other ranking found, rare words weighing most.
@@ -48,17 +50,30 @@ export async function searchMessages(
   // words that rank are the rest.
   const words = withoutNames(input.query, peers);
   const named = peers.filter((peer) => mentions(input.query, peer));
+  const lexemes = await lexemesOf(db, words, input.query);
+  const [messageFrequencies, observationFrequencies] = await Promise.all([
+    wordFrequencies(db, 'messages', workspace, lexemes.words),
+    wordFrequencies(db, 'observations', workspace, lexemes.query),
+  ]);
+  const findingMessages = findingWords(messageFrequencies, lexemes.words);
   const [byWords, byMeaning, byObservations, bySlot, byNamed] = await Promise.all([
-    fullTextRanks(db, workspace, words, scope, depth),
+    fullTextRanks(db, workspace, words, findingMessages, scope, depth),
     semanticRanks(search, workspace, words, scope, depth),
-    observationRanks(db, workspace, input.query, scope, depth),
+    observationRanks(
+      db,
+      workspace,
+      input.query,
+      findingWords(observationFrequencies, lexemes.query),
+      scope,
+      depth,
+    ),
     slotRanks(db, workspace, input.query, scope, depth),
     named.length === 1 && scope.peer === undefined
-      ? fullTextRanks(db, workspace, words, { ...scope, peer: named[0] }, depth)
+      ? fullTextRanks(db, workspace, words, findingMessages, { ...scope, peer: named[0] }, depth)
       : Promise.resolve([]),
   ]);
   const found = [...new Set([...byWords, ...byMeaning, ...byObservations, ...bySlot, ...byNamed])];
-  const byBm25 = await bm25Ranks(db, workspace, words, found);
+  const byBm25 = await bm25Ranks(db, workspace, lexemes.words, messageFrequencies, found);
   const best = fuseRankings([
     { ids: byBm25, weight: BM25_WEIGHT },
     { ids: byWords, weight: FULL_TEXT_WEIGHT },
@@ -68,6 +83,23 @@ export async function searchMessages(
     { ids: byNamed, weight: NAMED_PEER_WEIGHT },
   ]).slice(0, input.limit);
   return { messages: await messagesBySeq(db, workspace, best) };
+}
+
+/**
+ * The words of the query without names and of the whole query, as Postgres stems them for its
+ * full-text search (stopwords out): what frequencies are counted of and candidates found by.
+ */
+async function lexemesOf(
+  db: Database,
+  words: string,
+  query: string,
+): Promise<{ words: string[]; query: string[] }> {
+  const [row] = await db.query<{ words: string[]; query: string[] }>(
+    `SELECT coalesce(tsvector_to_array(to_tsvector('english', $1)), '{}') AS words,
+            coalesce(tsvector_to_array(to_tsvector('english', $2)), '{}') AS query`,
+    [boundedQuery(words), boundedQuery(query)],
+  );
+  return { words: row?.words ?? [], query: row?.query ?? [] };
 }
 
 async function peersOf(db: Database, workspace: string): Promise<string[]> {
@@ -94,8 +126,8 @@ async function messagesBySeq(db: Database, workspace: string, seqs: readonly str
   if (seqs.length === 0) return [];
   const rows = await db.query<Message & { seq: string }>(
     `SELECT m.seq::text AS seq, ${MESSAGE_COLUMNS} FROM messages m
-     WHERE m.workspace_id = $1 AND m.seq IN (SELECT jsonb_array_elements_text($2::jsonb)::bigint)`,
-    [workspace, JSON.stringify(seqs)],
+     WHERE m.workspace_id = $1 AND m.seq = ANY($2::bigint[])`,
+    [workspace, seqs],
   );
   const bySeq = new Map(rows.map(({ seq, ...message }) => [seq, message]));
   return seqs.flatMap((seq) => bySeq.get(seq) ?? []);

@@ -1,26 +1,40 @@
 import type { Database } from '../database/database.js';
+import { anyOfWords } from './any-of-words.js';
 import { anyWordQuery } from './any-word-query.js';
 import { boundedQuery } from './bounded-query.js';
 
 export type SearchScope = { session?: string | undefined; peer?: string | undefined };
 
-/** How many of the newest messages matching any query word are ranked, besides those matching all. */
+/** How many of the newest messages holding all the words, and holding a finding word, are ranked. */
 const ANY_WORD_CANDIDATES = 1000;
+/**
+ * How many of the newest holding any word at all, common ones too, in a search within a session or
+ * a peer's words: there a word common to the workspace may be what the few candidates share.
+ */
+const RECENT_CANDIDATES = 200;
+
+/** Whether a search keeps to a session or a peer's words. */
+export const scoped = (scope: SearchScope) => scope.session !== undefined || scope.peer !== undefined;
 
 /**
  * Message seqs ranked by full-text relevance. A question rarely repeats every word of the
- * message that answers it, so messages matching any of its words are candidates, ranked by
- * how many of the words they hold and how close together. Common words can match a large share
- * of a big memory, so the candidates are every message matching all the words plus the newest
- * ${ANY_WORD_CANDIDATES} matching any: ranking stays bounded at any size.
+ * message that answers it, so messages holding any of its words are candidates, ranked by how
+ * many of the words they hold and how close together. The candidates are the newest
+ * ${ANY_WORD_CANDIDATES} messages holding all the words, the newest ${ANY_WORD_CANDIDATES} holding
+ * any of the `finding` words (the query's words that are not common, `findingWords`) and, within
+ * a session or a peer's words, the newest ${RECENT_CANDIDATES} holding any word: a word most messages hold would fill the
+ * candidates with the newest of them and push out the old message that holds the rare words, and
+ * reading all that hold it would make a search slower as the memory grows.
  */
 export async function fullTextRanks(
   db: Database,
   workspace: string,
   query: string,
+  finding: readonly string[],
   scope: SearchScope,
   limit: number,
 ): Promise<string[]> {
+  if (finding.length === 0) return [];
   const filters = `m.workspace_id = $1 AND ($3::text IS NULL OR m.session_id = $3::text)
     AND ($4::text IS NULL OR m.peer_id = $4::text)`;
   // The tsqueries are written out in each condition, not taken from a CTE: a condition on a
@@ -30,15 +44,23 @@ export async function fullTextRanks(
   const columns = 'm.seq, m.created_at, m.search_vector';
   const rows = await db.query<{ seq: string }>(
     `WITH candidates AS (
-       (SELECT ${columns} FROM messages m WHERE ${filters} AND m.search_vector @@ plainto_tsquery('english', $2))
-       UNION ALL
-       (SELECT ${columns} FROM messages m WHERE ${filters} AND m.search_vector @@ ${anyWord}
+       (SELECT ${columns} FROM messages m WHERE ${filters} AND m.search_vector @@ plainto_tsquery('english', $2)
         ORDER BY m.seq DESC LIMIT ${ANY_WORD_CANDIDATES})
+       UNION ALL
+       (SELECT ${columns} FROM messages m WHERE ${filters} AND m.search_vector @@ $6::tsquery
+        ORDER BY m.seq DESC LIMIT ${ANY_WORD_CANDIDATES})
+       ${
+         scoped(scope)
+           ? `UNION ALL
+       (SELECT ${columns} FROM messages m WHERE ${filters} AND m.search_vector @@ ${anyWord}
+        ORDER BY m.seq DESC LIMIT ${RECENT_CANDIDATES})`
+           : ''
+       }
      )
      SELECT c.seq::text AS seq FROM (SELECT DISTINCT ON (seq) * FROM candidates ORDER BY seq) c
      ORDER BY ts_rank_cd(c.search_vector, ${anyWord}) DESC, c.created_at DESC, c.seq DESC
      LIMIT $5::int`,
-    [workspace, boundedQuery(query), scope.session ?? null, scope.peer ?? null, limit],
+    [workspace, boundedQuery(query), scope.session ?? null, scope.peer ?? null, limit, anyOfWords(finding)],
   );
   return rows.map((row) => row.seq);
 }
