@@ -1,6 +1,7 @@
 import type { ChatInput, ChatOutput } from '../schemas/chat.js';
 import type { MemoryService } from '../service/memory-service.js';
 import type { Database } from './database/database.js';
+import { createStatisticsKeeper } from './database/statistics-keeper.js';
 import { startLearningThread } from './deriver/learning-thread.js';
 import { type Deriver, type DeriverOptions, startDeriver } from './deriver/run-deriver.js';
 import { createEmbeddedMemoryService } from './embedded-memory-service.js';
@@ -40,6 +41,7 @@ export type Engine = {
 /** The embedded engine of one process: one database, one deriver, any number of workspaces. */
 export function createEngine(db: Database, options: EngineOptions): Engine {
   const vectors = createVectorSearch(db);
+  const statistics = createStatisticsKeeper(db);
   const deriverOptions = options.deriver;
   const deriver =
     deriverOptions === false
@@ -48,6 +50,7 @@ export function createEngine(db: Database, options: EngineOptions): Engine {
           ...deriverOptions,
           indexVectors: (workspace) => vectors.catchUp(workspace, options.learning.embedder.model),
           thread: options.learningSettings && startLearningThread(db, options.learningSettings),
+          statistics,
         });
   const learningThread =
     deriver === undefined ? 'none' : options.learningSettings === undefined ? 'main' : 'worker';
@@ -59,7 +62,11 @@ export function createEngine(db: Database, options: EngineOptions): Engine {
         learning: options.learning,
         vectors,
         learningThread,
-        onMessagesAdded: () => deriver?.nudge(),
+        onMessagesAdded: () => {
+          deriver?.nudge();
+          // Not waited for: with learning off too, the statistics follow the writes.
+          void statistics.note(1);
+        },
       }),
     answerChat: (workspace, input) =>
       answerChat(db, workspace, input, { learning: options.learning, vectors }),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../database/database.js';
 import { DatabaseUnavailableError } from '../database/database-unavailable.js';
+import type { StatisticsKeeper } from '../database/statistics-keeper.js';
 import type { Learning } from '../learning/learning.js';
 import { claimTasks } from './claim-tasks.js';
 import { completeTask } from './complete-task.js';
@@ -39,15 +40,13 @@ export type DeriverOptions = {
    * without it, on this one. Closed when the deriver stops.
    */
   thread?: LearningThread | undefined;
+  /** Told how many tasks were learned: the planner's statistics are kept as the memory grows. */
+  statistics?: StatisticsKeeper | undefined;
 };
 
 /** While the database is away the deriver waits this long, doubling up to `MAX_RETRY_MS`. */
 const FIRST_RETRY_MS = 1000;
 export const MAX_RETRY_MS = 30_000;
-
-/** Tasks learned before PGlite's statistics are first gathered, and at most between two gatherings. */
-const FIRST_STATISTICS_AFTER = 20;
-const MAX_STATISTICS_AFTER = 5000;
 
 /** A pause in the writes this long lets the next task be learned; none for this long, it is anyway. */
 const QUIET_MS = 50;
@@ -173,28 +172,8 @@ export function startDeriver(db: Database, learning: Learning, options: DeriverO
   async function drainReady(): Promise<number> {
     let total = 0;
     for (let count = await processBatch(); count > 0; count = await processBatch()) total += count;
-    if (total > 0) await refreshStatistics(total);
+    if (total > 0) await options.statistics?.note(total);
     return total;
-  }
-
-  // Embedded PGlite runs no autovacuum, so nothing else gathers the planner's statistics: without
-  // them it guessed a workspace a few dozen rows and read every message of it per search. They
-  // are gathered after the first tasks learned, then each time the learned count doubles.
-  let learnedSinceStatistics = 0;
-  let statisticsAfter = FIRST_STATISTICS_AFTER;
-  async function refreshStatistics(learned: number): Promise<void> {
-    if (db.kind !== 'pglite') return;
-    learnedSinceStatistics += learned;
-    if (learnedSinceStatistics < statisticsAfter) return;
-    learnedSinceStatistics = 0;
-    statisticsAfter = Math.min(statisticsAfter * 2, MAX_STATISTICS_AFTER);
-    // Only a hint to the planner: a failure here is no failure of the tasks learned.
-    await db.query('ANALYZE messages, observations, message_embeddings, derivation_tasks').catch(() => {});
-    // A statement of its own: the table exists only where pgvector does.
-    const vectors = await db
-      .query(`SELECT to_regclass('message_vectors') IS NOT NULL AS present`)
-      .catch(() => []);
-    if (vectors[0]?.present === true) await db.query('ANALYZE message_vectors').catch(() => {});
   }
 
   // After a change of embedding model, old vectors are replaced bit by bit, between tasks.
