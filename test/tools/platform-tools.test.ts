@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { generatePrivateKey } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRemoteMemoryService } from '../../src/remote/remote-memory-service.js';
 import { SpendingLedger } from '../../src/remote/spending-ledger.js';
 import { UpstreamClient } from '../../src/remote/upstream-client.js';
@@ -62,6 +62,15 @@ describe.each(targets)('platform tools over %s on %s', (transport, database) => 
       ],
     });
     [first, second, third] = messages as [Message, Message, Message];
+    // Learned before any test switches a member's learning: a switch applies to what is not learned
+    // yet, and bob observing ada would add observations the observation tests do not expect.
+    await vi.waitFor(
+      async () => {
+        const status = await call<{ pending: number; in_progress: number }>('get_deriver_status');
+        expect(status.pending + status.in_progress).toBe(0);
+      },
+      { timeout: 30_000, interval: 100 },
+    );
   }, 60_000);
   afterAll(async () => {
     await target?.close();
