@@ -3,6 +3,7 @@ import { anyOfWords } from './any-of-words.js';
 import { anyWordQuery } from './any-word-query.js';
 import { boundedQuery } from './bounded-query.js';
 import { type SearchScope, scoped } from './full-text-ranks.js';
+import type { FindingWords } from './word-frequencies.js';
 
 /** How many of the newest observations holding a finding word are ranked. */
 const CANDIDATES = 1000;
@@ -21,11 +22,11 @@ export async function observationRanks(
   db: Database,
   workspace: string,
   query: string,
-  finding: readonly string[],
+  finding: FindingWords,
   scope: SearchScope,
   limit: number,
 ): Promise<string[]> {
-  if (finding.length === 0) return [];
+  if (finding.words.length === 0) return [];
   const filters = `o.workspace_id = $1 AND o.observer_id = o.observed_id
     AND ($3::text IS NULL OR o.session_id = $3::text) AND ($4::text IS NULL OR o.observed_id = $4::text)`;
   const rows = await db.query<{ seq: string }>(
@@ -53,7 +54,14 @@ export async function observationRanks(
        JOIN messages m ON m.id = source.id AND m.workspace_id = $1
      GROUP BY m.seq
      ORDER BY max(hits.rank) DESC, max(hits.seq) DESC, m.seq DESC LIMIT $5::int`,
-    [workspace, boundedQuery(query), scope.session ?? null, scope.peer ?? null, limit, anyOfWords(finding)],
+    [
+      workspace,
+      boundedQuery(query),
+      scope.session ?? null,
+      scope.peer ?? null,
+      limit,
+      anyOfWords(finding.words),
+    ],
   );
   return rows.map((row) => row.seq);
 }

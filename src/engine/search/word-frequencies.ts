@@ -164,12 +164,23 @@ function tableStatistics(db: Database, caches: Caches, source: WordSource): Prom
   }
 }
 
+/** The words a search finds candidates by, and whether each of them is rare. */
+export type FindingWords = {
+  words: string[];
+  /**
+   * Every word is held by at most `COMMON_DOCUMENTS` texts: the texts holding any are few, and
+   * best all read through the full-text index. Otherwise they are many, and the newest found
+   * first (walking the texts newest first) are enough.
+   */
+  rare: boolean;
+};
+
 /**
  * The words that find candidates: the query's words that are not common. When every word is
  * common, all of them (the newest texts holding any are then the candidates, found quickly
  * because they are many).
  */
-export function findingWords(frequencies: WordFrequencies, words: readonly string[]): string[] {
+export function findingWords(frequencies: WordFrequencies, words: readonly string[]): FindingWords {
   const rare = words.filter((word) => (frequencies.documents.get(word) ?? 0) <= COMMON_DOCUMENTS);
-  return rare.length > 0 ? rare : [...words];
+  return rare.length > 0 ? { words: rare, rare: true } : { words: [...words], rare: false };
 }

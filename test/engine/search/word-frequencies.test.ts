@@ -40,8 +40,8 @@ describe.each(['pglite', 'postgres'] as const)('word frequencies on %s', (kind) 
     expect(frequencies.documents.get('absent')).toBe(0);
     // Without statistics the count stops past the bound; with them it is the table's share.
     expect(frequencies.documents.get('weekend')).toBeGreaterThan(COMMON_DOCUMENTS);
-    expect(findingWords(frequencies, ['potteri', 'weekend'])).toEqual(['potteri']);
-    expect(findingWords(frequencies, ['weekend'])).toEqual(['weekend']);
+    expect(findingWords(frequencies, ['potteri', 'weekend'])).toEqual({ words: ['potteri'], rare: true });
+    expect(findingWords(frequencies, ['weekend'])).toEqual({ words: ['weekend'], rare: false });
   });
 
   it("takes a common word's count from the table's statistics once it is analysed", async () => {
