@@ -1,7 +1,7 @@
 import type { ChatInput, ChatOutput } from '../schemas/chat.js';
 import type { MemoryService } from '../service/memory-service.js';
 import type { Database } from './database/database.js';
-import { createStatisticsKeeper } from './database/statistics-keeper.js';
+import { createTableUpkeep } from './database/table-upkeep.js';
 import { startLearningThread } from './deriver/learning-thread.js';
 import { type Deriver, type DeriverOptions, startDeriver } from './deriver/run-deriver.js';
 import { createEmbeddedMemoryService } from './embedded-memory-service.js';
@@ -41,7 +41,7 @@ export type Engine = {
 /** The embedded engine of one process: one database, one deriver, any number of workspaces. */
 export function createEngine(db: Database, options: EngineOptions): Engine {
   const vectors = createVectorSearch(db);
-  const statistics = createStatisticsKeeper(db);
+  const upkeep = createTableUpkeep(db);
   const deriverOptions = options.deriver;
   const deriver =
     deriverOptions === false
@@ -50,7 +50,7 @@ export function createEngine(db: Database, options: EngineOptions): Engine {
           ...deriverOptions,
           indexVectors: (workspace) => vectors.catchUp(workspace, options.learning.embedder.model),
           thread: options.learningSettings && startLearningThread(db, options.learningSettings),
-          statistics,
+          upkeep,
         });
   const learningThread =
     deriver === undefined ? 'none' : options.learningSettings === undefined ? 'main' : 'worker';
@@ -64,8 +64,8 @@ export function createEngine(db: Database, options: EngineOptions): Engine {
         learningThread,
         onMessagesAdded: () => {
           deriver?.nudge();
-          // Not waited for: with learning off too, the statistics follow the writes.
-          void statistics.note(1);
+          // Not waited for: with learning off too, the tables are kept up as they are written.
+          void upkeep.note(1);
         },
       }),
     answerChat: (workspace, input) =>

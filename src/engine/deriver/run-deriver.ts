@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../database/database.js';
 import { DatabaseUnavailableError } from '../database/database-unavailable.js';
-import type { StatisticsKeeper } from '../database/statistics-keeper.js';
+import type { TableUpkeep } from '../database/table-upkeep.js';
 import type { Learning } from '../learning/learning.js';
 import { claimTasks } from './claim-tasks.js';
 import { completeTask } from './complete-task.js';
@@ -40,8 +40,8 @@ export type DeriverOptions = {
    * without it, on this one. Closed when the deriver stops.
    */
   thread?: LearningThread | undefined;
-  /** Told how many tasks were learned: the planner's statistics are kept as the memory grows. */
-  statistics?: StatisticsKeeper | undefined;
+  /** Told how many tasks were learned: statistics and dead rows are seen to as the memory grows. */
+  upkeep?: TableUpkeep | undefined;
 };
 
 /** While the database is away the deriver waits this long, doubling up to `MAX_RETRY_MS`. */
@@ -172,7 +172,7 @@ export function startDeriver(db: Database, learning: Learning, options: DeriverO
   async function drainReady(): Promise<number> {
     let total = 0;
     for (let count = await processBatch(); count > 0; count = await processBatch()) total += count;
-    if (total > 0) await options.statistics?.note(total);
+    if (total > 0) await options.upkeep?.note(total);
     return total;
   }
 
