@@ -28,17 +28,7 @@ export async function startStdioServer(
     args: [SERVER_ENTRY, ...args, ...(options.learning ? [] : ['--deriver', 'off'])],
     stderr: 'pipe',
   });
-  // Kept for the error message if the server fails: its own words say why.
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-  });
-  const client = new Client({ name: 'peermem-bench', version: '1.0.0' });
-  try {
-    await client.connect(transport);
-  } catch (error) {
-    throw new Error(`the server did not start: ${(error as Error).message}\n${stderr}`);
-  }
+  const client = await connectOverStdio(transport, 'the server');
   const pid = transport.pid;
   let closing: Promise<void> | undefined;
   return {
@@ -52,6 +42,25 @@ export async function startStdioServer(
       return closing;
     },
   };
+}
+
+/**
+ * Connects the benchmark's MCP client to a server spawned by `transport` (created with stderr
+ * piped). A server that fails to start is reported as `name` with the end of its own stderr,
+ * whose words say why.
+ */
+export async function connectOverStdio(transport: StdioClientTransport, name: string): Promise<Client> {
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const client = new Client({ name: 'peermem-bench', version: '1.0.0' });
+  try {
+    await client.connect(transport);
+  } catch (error) {
+    throw new Error(`${name} did not start: ${(error as Error).message}\n${stderr}`);
+  }
+  return client;
 }
 
 /** The structured result of a tool call, which must succeed. */

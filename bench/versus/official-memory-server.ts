@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Client } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import type { StdioServer } from '../stdio-server.js';
+import { connectOverStdio, type StdioServer } from '../stdio-server.js';
 
 const require = createRequire(import.meta.url);
 
@@ -33,16 +32,7 @@ export async function startOfficialServer(memoryFile: string): Promise<StdioServ
     env: { ...getDefaultEnvironment(), MEMORY_FILE_PATH: memoryFile },
     stderr: 'pipe',
   });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-  });
-  const client = new Client({ name: 'peermem-bench', version: '1.0.0' });
-  try {
-    await client.connect(transport);
-  } catch (error) {
-    throw new Error(`the official memory server did not start: ${(error as Error).message}\n${stderr}`);
-  }
+  const client = await connectOverStdio(transport, 'the official memory server');
   let closing: Promise<void> | undefined;
   return {
     client,
