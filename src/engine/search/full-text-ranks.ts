@@ -60,8 +60,9 @@ export async function fullTextRanks(
          ${newest(`m.search_vector @@ ${allWords}`, ANY_WORD_CANDIDATES)}
          UNION ALL
          ${newest('m.search_vector @@ $6::tsquery', ANY_WORD_CANDIDATES)}`;
-  // The tsqueries are written out in each condition, not taken from a CTE: a condition on a
-  // CTE's column is a join filter, which no index serves. The candidates carry what ranking
+  // Where messages is read, the tsquery is written out in the condition, not taken from a CTE: a
+  // condition on a CTE's column is a join filter, which no index serves (the all-words test on
+  // `finding` needs none: those rows are few and already read). The candidates carry what ranking
   // needs, so messages is not read a second time.
   const rows = await db.query<{ seq: string }>(
     `WITH ${found}
