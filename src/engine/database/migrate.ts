@@ -8,6 +8,7 @@ import { slotFacts } from './migrations/0007_slot_facts.js';
 import { apiKeys } from './migrations/0008_api_keys.js';
 import { webhooks } from './migrations/0009_webhooks.js';
 import { selfObservationSearch } from './migrations/0010_self_observation_search.js';
+import { messagesByTime } from './migrations/0011_messages_by_time.js';
 
 /** Every schema change, in the order it is applied. Append only; never edit an applied one. */
 const migrations: readonly { id: string; sql: string }[] = [
@@ -21,6 +22,7 @@ const migrations: readonly { id: string; sql: string }[] = [
   { id: '0008_api_keys', sql: apiKeys },
   { id: '0009_webhooks', sql: webhooks },
   { id: '0010_self_observation_search', sql: selfObservationSearch },
+  { id: '0011_messages_by_time', sql: messagesByTime },
 ];
 
 type Execute = (sql: string) => Promise<Record<string, unknown>[]>;
