@@ -66,6 +66,7 @@ export async function answerChat(
           workspace,
           { query: input.query, limit: depth.messages, session: input.session, peer: target },
           { embedder: runtime.learning.embedder, vectors: runtime.vectors },
+          { favourNamedPeer: false },
         ),
   ]);
   const content = await runtime.learning.reasoner.answer({

@@ -6,9 +6,13 @@ import type { Database } from '../database/database.js';
 import type { Embedder } from '../learning/llm/embedder.js';
 import { bm25Ranks } from '../search/bm25-ranks.js';
 import { boundedQuery } from '../search/bounded-query.js';
-import { fullTextRanks } from '../search/full-text-ranks.js';
-import { fuseRankings } from '../search/fuse-rankings.js';
+import { dateRanks } from '../search/date-ranks.js';
+import { favourPeer } from '../search/favour-peer.js';
+import { fullTextRanks, type SearchScope } from '../search/full-text-ranks.js';
+import { byScore, fusedScores } from '../search/fuse-rankings.js';
 import { observationRanks } from '../search/observation-ranks.js';
+import { queryDates } from '../search/query-dates.js';
+import { repliesToQuestions } from '../search/replies-to-questions.js';
 import { semanticRanks } from '../search/semantic-ranks.js';
 import { slotRanks } from '../search/slot-ranks.js';
 import type { VectorSearch } from '../search/vector-search.js';
@@ -30,17 +34,37 @@ const OBSERVATION_WEIGHT = 0.3;
 const SLOT_WEIGHT = 3;
 // The words of the one peer a query names ("what did Caroline research?"), for a search over everyone's.
 const NAMED_PEER_WEIGHT = 0.5;
+// Messages said in or just after the days a query names ("what did she watch on 1 May 2022?").
+const DATE_WEIGHT = 2;
+// The best messages whose replies are ranked with them, and how close below them.
+const QUESTIONS_REPLIED = 30;
+const REPLY_SHARE = 0.99;
+// What another peer's message counts for, in a search whose query names one peer: on LoCoMo, 96 %
+// of the turns that answer a question naming one speaker are that speaker's.
+const OTHER_PEERS_SHARE = 0.5;
+
+export type SearchOptions = {
+  /**
+   * Whether a query naming one peer favours that peer's messages (the default). Chat turns it off:
+   * it weighs who said what itself, and another peer's words fitting the question better are its
+   * reason to decline ("what did Caroline realize after her race?", when the race was Melanie's).
+   */
+  favourNamedPeer?: boolean;
+};
 
 /**
  * Hybrid search: full-text, BM25 and semantic rankings of the messages, the rankings of the
- * observations and slot facts drawn from them, and the words of a peer the query names, fused by
- * reciprocal rank. A message the deriver has not reached yet is still found by its words.
+ * observations and slot facts drawn from them, the words of a peer the query names and the
+ * messages of the days it names, fused by reciprocal rank. Replies then rank with the questions
+ * they answer, and a query naming one peer favours that peer's messages. A message the deriver
+ * has not reached yet is still found by its words.
  */
 export async function searchMessages(
   db: Database,
   workspace: string,
   input: SearchInput,
   search: { embedder: Embedder; vectors: VectorSearch },
+  options: SearchOptions = {},
 ): Promise<SearchOutput> {
   await assertFiltersExist(db, workspace, input);
   const scope = { session: input.session, peer: input.peer };
@@ -56,7 +80,8 @@ export async function searchMessages(
     wordFrequencies(db, 'observations', workspace, lexemes.query),
   ]);
   const findingMessages = findingWords(messageFrequencies, lexemes.words);
-  const [byWords, byMeaning, byObservations, bySlot, byNamed] = await Promise.all([
+  const window = queryDates(input.query);
+  const [byWords, byMeaning, byObservations, bySlot, byNamed, byDate] = await Promise.all([
     fullTextRanks(db, workspace, words, findingMessages, scope, depth),
     semanticRanks(search, workspace, words, scope, depth),
     observationRanks(
@@ -71,18 +96,48 @@ export async function searchMessages(
     named.length === 1 && scope.peer === undefined
       ? fullTextRanks(db, workspace, words, findingMessages, { ...scope, peer: named[0] }, depth)
       : Promise.resolve([]),
+    window === null ? Promise.resolve([]) : dateRanks(db, workspace, words, window, scope, depth),
   ]);
-  const found = [...new Set([...byWords, ...byMeaning, ...byObservations, ...bySlot, ...byNamed])];
+  const found = [...new Set([...byWords, ...byMeaning, ...byObservations, ...bySlot, ...byNamed, ...byDate])];
   const byBm25 = await bm25Ranks(db, workspace, lexemes.words, messageFrequencies, found);
-  const best = fuseRankings([
+  const scores = fusedScores([
     { ids: byBm25, weight: BM25_WEIGHT },
     { ids: byWords, weight: FULL_TEXT_WEIGHT },
     { ids: byMeaning, weight: SEMANTIC_WEIGHT },
     { ids: byObservations, weight: OBSERVATION_WEIGHT },
     { ids: bySlot, weight: SLOT_WEIGHT },
     { ids: byNamed, weight: NAMED_PEER_WEIGHT },
-  ]).slice(0, input.limit);
+    { ids: byDate, weight: DATE_WEIGHT },
+  ]);
+  await rankRepliesWithQuestions(db, workspace, scores, scope);
+  const [onlyNamed] = named;
+  if (
+    named.length === 1 &&
+    onlyNamed !== undefined &&
+    scope.peer === undefined &&
+    options.favourNamedPeer !== false
+  )
+    await favourPeer(db, workspace, scores, onlyNamed, OTHER_PEERS_SHARE);
+  const best = byScore(scores).slice(0, input.limit);
   return { messages: await messagesBySeq(db, workspace, best) };
+}
+
+/**
+ * A reply to one of the best messages that ask something ranks just below the question, unless
+ * it ranks higher of its own: "who performed at the concert?" finds "It was Matt Patterson".
+ */
+async function rankRepliesWithQuestions(
+  db: Database,
+  workspace: string,
+  scores: Map<string, number>,
+  scope: SearchScope,
+): Promise<void> {
+  const asked = byScore(scores).slice(0, QUESTIONS_REPLIED);
+  const own = new Map(scores);
+  for (const { question, reply } of await repliesToQuestions(db, workspace, asked, scope)) {
+    const inherited = REPLY_SHARE * (own.get(question) ?? 0);
+    if (inherited > (scores.get(reply) ?? 0)) scores.set(reply, inherited);
+  }
 }
 
 /**
