@@ -32,8 +32,6 @@ const OBSERVATION_WEIGHT = 0.3;
 // they used: as strong as the word rankings together, so that "we saw a live concert", which holds
 // the query's one word, does not come first.
 const SLOT_WEIGHT = 3;
-// The words of the one peer a query names ("what did Caroline research?"), for a search over everyone's.
-const NAMED_PEER_WEIGHT = 0.5;
 // Messages said in or just after the days a query names ("what did she watch on 1 May 2022?").
 const DATE_WEIGHT = 2;
 // The best messages whose replies are ranked with them, and how close below them.
@@ -54,10 +52,10 @@ export type SearchOptions = {
 
 /**
  * Hybrid search: full-text, BM25 and semantic rankings of the messages, the rankings of the
- * observations and slot facts drawn from them, the words of a peer the query names and the
- * messages of the days it names, fused by reciprocal rank. Replies then rank with the questions
- * they answer, and a query naming one peer favours that peer's messages. A message the deriver
- * has not reached yet is still found by its words.
+ * observations and slot facts drawn from them, and the messages of the days the query names,
+ * fused by reciprocal rank. Replies then rank with the questions they answer, and a query naming
+ * one peer favours that peer's messages. A message the deriver has not reached yet is still
+ * found by its words.
  */
 export async function searchMessages(
   db: Database,
@@ -81,7 +79,7 @@ export async function searchMessages(
   ]);
   const findingMessages = findingWords(messageFrequencies, lexemes.words);
   const window = queryDates(input.query);
-  const [byWords, byMeaning, byObservations, bySlot, byNamed, byDate] = await Promise.all([
+  const [byWords, byMeaning, byObservations, bySlot, byDate] = await Promise.all([
     fullTextRanks(db, workspace, words, findingMessages, scope, depth),
     semanticRanks(search, workspace, words, scope, depth),
     observationRanks(
@@ -93,12 +91,9 @@ export async function searchMessages(
       depth,
     ),
     slotRanks(db, workspace, input.query, scope, depth),
-    named.length === 1 && scope.peer === undefined
-      ? fullTextRanks(db, workspace, words, findingMessages, { ...scope, peer: named[0] }, depth)
-      : Promise.resolve([]),
     window === null ? Promise.resolve([]) : dateRanks(db, workspace, words, window, scope, depth),
   ]);
-  const found = [...new Set([...byWords, ...byMeaning, ...byObservations, ...bySlot, ...byNamed, ...byDate])];
+  const found = [...new Set([...byWords, ...byMeaning, ...byObservations, ...bySlot, ...byDate])];
   const byBm25 = await bm25Ranks(db, workspace, lexemes.words, messageFrequencies, found);
   const scores = fusedScores([
     { ids: byBm25, weight: BM25_WEIGHT },
@@ -106,7 +101,6 @@ export async function searchMessages(
     { ids: byMeaning, weight: SEMANTIC_WEIGHT },
     { ids: byObservations, weight: OBSERVATION_WEIGHT },
     { ids: bySlot, weight: SLOT_WEIGHT },
-    { ids: byNamed, weight: NAMED_PEER_WEIGHT },
     { ids: byDate, weight: DATE_WEIGHT },
   ]);
   await rankRepliesWithQuestions(db, workspace, scores, scope);
