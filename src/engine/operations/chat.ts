@@ -12,7 +12,7 @@ import { searchMessages } from './search-messages.js';
 /** How much memory each level weighs: observations and raw messages retrieved. */
 const DEPTH: Record<ReasoningLevel, { observations: number; messages: number }> = {
   minimal: { observations: 5, messages: 0 },
-  low: { observations: 8, messages: 6 },
+  low: { observations: 8, messages: 10 },
   medium: { observations: 15, messages: 10 },
   high: { observations: 25, messages: 20 },
   max: { observations: 40, messages: 30 },

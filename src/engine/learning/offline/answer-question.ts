@@ -256,7 +256,9 @@ function extract(question: Question, evidence: Evidence, request: AnswerRequest)
       return (reason?.[1] ?? reason?.[2] ?? reason?.[3])?.trim() ?? afterVerb(text, question, request);
     }
     case 'thing':
-      return afterVerb(text, question, request);
+      // Evidence that holds the question's verb with its object answers; the best evidence's
+      // sentence is the answer only when none does.
+      return verbObject(text, question);
   }
 }
 
@@ -271,8 +273,21 @@ function asAnswer(answer: string, evidence: string): string {
   return spoken ? `${spoken[1]} said: "${spoken[2]}"` : `"${evidence}"`;
 }
 
-/** The words that follow the question's own verb in the evidence ("researched adoption agencies"). */
+/**
+ * The words that follow the question's own verb in the evidence ("researched adoption agencies"),
+ * or else the sentence without its subject.
+ */
 function afterVerb(sentence: string, question: Question, request: AnswerRequest): string {
+  const subject = new RegExp(
+    `^(${escapeRegExp(request.about)}|${escapeRegExp(request.peer)})(?:'s)?\\s+`,
+    'i',
+  );
+  return verbObject(sentence, question) ?? sentence.replace(subject, '').replace(/[.!]$/, '');
+}
+
+/** The words that follow the question's own verb in the sentence, or null when it does not hold the verb. */
+function verbObject(sentence: string, question: Question): string | null {
+  if (question.verbs.length === 0) return null;
   // toInfinitive() rewrites its document: read the forms from one parse, the lemmas from another.
   const forms = nlp(sentence).verbs().out('array') as string[];
   const lemmas = (nlp(sentence).verbs().toInfinitive().out('array') as string[]).map((form) =>
@@ -286,11 +301,7 @@ function afterVerb(sentence: string, question: Question, request: AnswerRequest)
     const phrase = shorten(sentence.slice(at + found.length).split(/[.,;!?]| - /)[0] ?? '');
     if (phrase) return phrase;
   }
-  const subject = new RegExp(
-    `^(${escapeRegExp(request.about)}|${escapeRegExp(request.peer)})(?:'s)?\\s+`,
-    'i',
-  );
-  return sentence.replace(subject, '').replace(/[.!]$/, '');
+  return null;
 }
 
 // Answers people give are short: the object of the verb, not the rest of the sentence.

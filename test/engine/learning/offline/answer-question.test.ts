@@ -38,6 +38,14 @@ describe('answerQuestion, offline', () => {
     expect(await ask('Where did alice move?')).toBe('Lisbon');
   });
 
+  it("takes what was done from the first evidence that holds the question's verb with its object", async () => {
+    const messages = [
+      message('1', 'The market was busy, I love the market.'),
+      message('2', 'I bought fresh figs at the market.'),
+    ];
+    expect(await ask('What did Ada buy at the market?', messages)).toBe('fresh figs at the market');
+  });
+
   it('reads long stored messages in bounded time, and other work runs meanwhile', async () => {
     // Six messages of 100,000 characters without a full stop: parsed whole, one took minutes.
     const words = 'garden river market lantern window pocket '.repeat(2400).slice(0, 100_000);
