@@ -3,7 +3,7 @@ import type { AnswerOutcome } from './evaluate-answers.js';
 import type { Question } from './load-locomo.js';
 
 /** The messages chat reads at 'low': the top of the same search (src/engine/operations/chat.ts). */
-const CHAT_LOW_MESSAGES = 6;
+const CHAT_LOW_MESSAGES = 10;
 const FAILED_BELOW = 0.5;
 
 /**
