@@ -78,14 +78,18 @@ const SEASONS = ['spring', 'summer', 'autumn', 'winter'] as const;
 const SEASON_PHRASE = /\b(last|this|next|past) (spring|summer|autumn|fall|winter)\b/i;
 const UNIT_PHRASE = /\b(last|this|next|past) (month|year)\b/i;
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-const BARE_WEEKDAY = /\bon (sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/i;
+// "On Tuesday", and "last Friday", which people mean as the latest Friday before the day they speak.
+// A weekday followed by its date is resolved already.
+const BARE_WEEKDAY =
+  /\b(on|last|this past) (sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b(?!,? \d{1,2} [A-Z])/i;
 const FUTURE =
   /\b(?:will|'ll|going to|gonna|plan(?:ning)? to|about to|tomorrow|next)\b|\b(?:am|'m|are|'re|is) \w+ing\b/i;
 
 /**
  * The phrases compromise reads wrongly or not at all: seasons ("last spring" said in November
- * 2026 is spring 2026, not 2025), "last month", "this year", and a bare weekday ("on Tuesday",
- * the one before the message, or the one after when the sentence speaks of the future).
+ * 2026 is spring 2026, not 2025), "last month", "this year", and a weekday ("on Tuesday", the
+ * one before the message, or the one after when the sentence speaks of the future; "last
+ * Friday", the latest Friday before the message, where compromise takes the previous week's).
  */
 function resolveOwnPhrases(sentence: string, written: Date): DatedSentence {
   let text = sentence;
@@ -118,13 +122,15 @@ function resolveOwnPhrases(sentence: string, written: Date): DatedSentence {
   }
   const weekday = BARE_WEEKDAY.exec(text);
   if (weekday) {
-    const target = WEEKDAYS.indexOf(weekday[1]?.toLowerCase() ?? '');
+    const name = weekday[2]?.toLowerCase() ?? '';
+    const target = WEEKDAYS.indexOf(name);
     const today = written.getUTCDay();
-    const ahead = FUTURE.test(text);
+    const ahead = weekday[1]?.toLowerCase() === 'on' && FUTURE.test(text);
     const offset = ahead ? (target - today + 7) % 7 || 7 : -((today - target + 7) % 7 || 7);
     const day = new Date(written);
     day.setUTCDate(day.getUTCDate() + offset);
-    text = text.replace(weekday[0], `on ${formatDay(day)}`);
+    // The weekday stays, as said: "on Friday 14 July 2023".
+    text = text.replace(weekday[0], `on ${name[0]?.toUpperCase()}${name.slice(1)} ${formatDay(day)}`);
     occurredAt ??= storableTime(
       new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate())),
     );

@@ -18,14 +18,26 @@ describe('resolveDates', () => {
     ['Next spring we will travel.', '2026-03-01T00:00:00Z', 'in spring 2027 we will travel.', '2027-03-01'],
     ['I quit Acme last month.', '2026-07-03T08:00:00Z', 'I quit Acme in June 2026.', '2026-06-01'],
     ['I started pottery this year.', WEDNESDAY, 'I started pottery in 2026.', '2026-01-01'],
-    ['I visited my mom on Tuesday.', WEDNESDAY, 'I visited my mom on 17 November 2026.', '2026-11-17'],
-    ["I'll see her on Monday.", WEDNESDAY, "I'll see her on 23 November 2026.", '2026-11-23'],
+    [
+      'I visited my mom on Tuesday.',
+      WEDNESDAY,
+      'I visited my mom on Tuesday 17 November 2026.',
+      '2026-11-17',
+    ],
+    ["I'll see her on Monday.", WEDNESDAY, "I'll see her on Monday 23 November 2026.", '2026-11-23'],
     ["I'm flying to Rome next Friday.", WEDNESDAY, "I'm flying to Rome on 27 November 2026.", '2026-11-27'],
     [
       'I ran a half marathon last Sunday.',
       WEDNESDAY,
-      'I ran a half marathon on 15 November 2026.',
+      'I ran a half marathon on Sunday 15 November 2026.',
       '2026-11-15',
+    ],
+    // "Last Friday" said on a Saturday is the day before, not the Friday of the week before.
+    [
+      'We went hiking last Friday.',
+      '2023-07-15T10:00:00Z',
+      'We went hiking on Friday 14 July 2023.',
+      '2023-07-14',
     ],
     [
       'I went to a support group yesterday.',
