@@ -2,10 +2,13 @@ import { formatDay } from '../format-day.js';
 import type { AnswerRequest, SlotFact } from '../reasoner.js';
 import { timeBudget } from '../time-budget.js';
 import { contentWords } from './content-words.js';
+import { namedThing } from './named-thing.js';
 import { nlp } from './nlp.js';
 import { type Question, readQuestion } from './read-question.js';
+import { resolveDates } from './resolve-dates.js';
 import { sentencePieces } from './sentence-pieces.js';
 import { addressesListener, isFirstPerson } from './third-person.js';
+import { lemmaWords } from './verb-lemmas.js';
 
 type Evidence = {
   text: string;
@@ -21,8 +24,9 @@ const READING_BUDGET_MS = 2000;
 const SPAN_SEARCH = 4;
 
 const MONTH = 'January|February|March|April|May|June|July|August|September|October|November|December';
+const WEEKDAY = 'Sunday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday';
 const DATE_PHRASE = new RegExp(
-  String.raw`\b(?:the (?:week|weekend|month) (?:before|after) )?\d{1,2} (?:${MONTH}) \d{4}|\b(?:spring|summer|autumn|fall|winter) (?:19|20)\d{2}\b|\b(?:in )?(?:(?:${MONTH}) )?(?:19|20)\d{2}\b`,
+  String.raw`\b(?:the (?:week|weekend|month) (?:before|after) )?(?:(?:${WEEKDAY}) )?\d{1,2} (?:${MONTH}) \d{4}|\b(?:spring|summer|autumn|fall|winter) (?:19|20)\d{2}\b|\b(?:in )?(?:(?:${MONTH}) )?(?:19|20)\d{2}\b`,
 );
 const NUMBER = String.raw`(?:\d+(?:[.,]\d+)?|a couple of|a few|several|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a hundred|half an?|an?)`;
 const UNIT = `(?:second|minute|hour|day|night|week|weekend|month|year|decade)s?`;
@@ -35,6 +39,12 @@ const COUNT =
 const AGE = /\b(\d{1,3}) years? old\b|\bturned (\d{1,3})\b|\bage (?:of )?(\d{1,3})\b|\bis (\d{1,3})\b/i;
 const REASON =
   /\b(?:because(?: of)?|so that|due to|in order to) ([^.;!?]+)|\bto ((?!the\b|a\b|an\b)[a-z][^.;!?,]+)|\bfor (?:the |a |an |my |his |her )?([^.;!?,]+)/;
+// A date learning wrote into a fact ("on 20 May 2023", "the week before 9 June 2023"): no part
+// of an answer to a question that does not ask when.
+const WRITTEN_DATE = new RegExp(
+  String.raw`,?\s*\(?\b(?:(?:on|in|by|around|during) )?(?:the (?:week|weekend|month) (?:before|after) )?(?:(?:(?:${WEEKDAY}) )?\d{1,2} (?:${MONTH}) \d{4}|(?:${MONTH}|spring|summer|autumn|winter) \d{4})\b\)?,?`,
+  'gi',
+);
 // A reason said as one: evidence that gives it comes before evidence that merely shares words.
 const STATED_REASON = /\b(?:because|so that|due to|in order to)\b/i;
 
@@ -68,7 +78,8 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
   }
   // Evidence that fits but holds no span of the kind asked ("how often" said as "most weekends"):
   // the phrase after the question's verb.
-  if (answers.length === 0) return asAnswer(afterVerb(evidenceWords(best), question, request), best.text);
+  if (answers.length === 0)
+    return asAnswer(afterVerb(evidenceWords(best, question), question, request), best.text);
   return [...new Set(answers)].join('; ');
 }
 
@@ -135,7 +146,7 @@ async function rankEvidence(request: AnswerRequest, question: Question): Promise
   const scored: { item: Evidence; score: number }[] = [];
   let othersBest = 0;
   const weighOthers = (text: string) => {
-    const held = new Set(contentWords(text));
+    const held = new Set(lemmaWords(text));
     const score =
       2 * [...anchors].filter((word) => held.has(word)).length +
       [...verbs].filter((word) => held.has(word)).length +
@@ -143,7 +154,7 @@ async function rankEvidence(request: AnswerRequest, question: Question): Promise
     othersBest = Math.max(othersBest, score);
   };
   const weigh = (item: Evidence) => {
-    const held = new Set(contentWords(item.text));
+    const held = new Set(lemmaWords(item.text));
     const sharedAnchors = [...anchors].filter((word) => held.has(word)).length;
     const sharedVerbs = [...verbs].filter((word) => held.has(word)).length;
     const shared = [...words].filter((word) => held.has(word)).length;
@@ -210,10 +221,15 @@ async function rankEvidence(request: AnswerRequest, question: Question): Promise
  * none: a question about a duration is not answered with a date.
  */
 function extract(question: Question, evidence: Evidence, request: AnswerRequest): string | null {
-  const text = evidence.text.replace(/^[^:]{1,80}: /, '');
+  const text = evidenceWords(evidence, question);
   switch (question.kind) {
     case 'time': {
-      const date = DATE_PHRASE.exec(text)?.[0];
+      // A message says "last Saturday"; its date says which Saturday. An observation says the date.
+      const dated =
+        evidence.speaker !== null && evidence.occurredAt
+          ? resolveDates(text, evidence.occurredAt).text
+          : text;
+      const date = DATE_PHRASE.exec(dated)?.[0];
       if (date) return date.replace(/^in /, '');
       return evidence.occurredAt ? formatDay(new Date(evidence.occurredAt)) : null;
     }
@@ -256,9 +272,10 @@ function extract(question: Question, evidence: Evidence, request: AnswerRequest)
       return (reason?.[1] ?? reason?.[2] ?? reason?.[3])?.trim() ?? afterVerb(text, question, request);
     }
     case 'thing':
-      // Evidence that holds the question's verb with its object answers; the best evidence's
-      // sentence is the answer only when none does.
-      return verbObject(text, question);
+      // Evidence that names the kind of thing asked ("a service-focused online group"), or that
+      // holds the question's verb with its object, answers; the best evidence's sentence is the
+      // answer only when none does.
+      return (question.head === null ? null : namedThing(text, question.head)) ?? verbObject(text, question);
   }
 }
 
@@ -327,7 +344,15 @@ function namesListener(text: string, listeners: readonly string[]): boolean {
   });
 }
 
-/** The words of a piece of evidence, without the "name: " of a message's sentence. */
-function evidenceWords(evidence: Evidence): string {
-  return evidence.text.replace(/^[^:]{1,80}: /, '');
+/**
+ * The words of a piece of evidence, without the "name: " of a message's sentence, and without
+ * the dates in it unless the question asks when.
+ */
+function evidenceWords(evidence: Evidence, question: Question): string {
+  const said = evidence.text.replace(/^[^:]{1,80}: /, '');
+  if (question.kind === 'time') return said;
+  return said
+    .replace(WRITTEN_DATE, ' ')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
 }

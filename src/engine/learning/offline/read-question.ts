@@ -1,6 +1,7 @@
 import { stemmer } from 'stemmer';
 import { contentWords } from './content-words.js';
 import { nlp } from './nlp.js';
+import { lemmaWords } from './verb-lemmas.js';
 
 /** What a question asks for: the kind of span that answers it. */
 type AnswerKind =
@@ -29,6 +30,8 @@ export type Question = {
   verbs: string[];
   /** Stems of every word that carries meaning, names left out. */
   words: string[];
+  /** The noun a "what kind of <noun>" or "which <noun>" question asks for ("online group"), else null. */
+  head: string | null;
 };
 
 // Nouns that name the kind of answer rather than what it is about: "what instrument", "which city".
@@ -61,12 +64,18 @@ export function readQuestion(question: string, names: readonly string[]): Questi
   const terms = nlp(question).terms().json() as { terms: { normal: string; tags: string[] }[] }[];
   const anchors: string[] = [];
   const verbs: string[] = [];
+  let afterName = false;
   for (const { terms: [term] = [] } of terms) {
     if (!term) continue;
-    const [stem] = contentWords(term.normal);
-    if (!stem || nameStems.has(stem)) continue;
+    const [stem] = lemmaWords(term.normal);
+    const named = afterName;
+    afterName = stem !== undefined && nameStems.has(stem);
+    if (!stem || afterName) continue;
     const tags = new Set(term.tags);
-    if (tags.has('Verb') && !tags.has('Auxiliary') && !AUXILIARIES.has(term.normal)) verbs.push(stem);
+    // "What did Ada paint?": compromise reads "paint" after a name as a surname; it is the verb.
+    const surnameVerb = named && tags.has('LastName');
+    if ((tags.has('Verb') || surnameVerb) && !tags.has('Auxiliary') && !AUXILIARIES.has(term.normal))
+      verbs.push(stem);
     else if ((tags.has('Noun') || tags.has('Adjective') || tags.has('Value')) && !CATEGORY_STEMS.has(stem))
       anchors.push(stem);
   }
@@ -76,8 +85,22 @@ export function readQuestion(question: string, names: readonly string[]): Questi
     slot: slotOf(lower),
     anchors: [...new Set(anchors)],
     verbs: [...new Set(verbs)],
-    words: contentWords(question).filter((word) => !nameStems.has(word)),
+    words: lemmaWords(question).filter((word) => !nameStems.has(word)),
+    head: headOf(lower, nameStems),
   };
+}
+
+const HEAD =
+  /^(?:what|which)(?: (?:kinds?|types?|sorts?) of)? ((?:[a-z+'-]+ ){0,2}?[a-z+'-]+) (?:did|does|do|is|was|are|were|has|have|had|can|could|will|would)\b/;
+
+/** "What kind of online group did he join?": "online group", unless it names a peer ("what did Ada"). */
+function headOf(lower: string, nameStems: ReadonlySet<string>): string | null {
+  const head = HEAD.exec(lower)?.[1];
+  if (!head) return null;
+  const words = head.split(' ');
+  if (words.some((word) => AUXILIARIES.has(word) || contentWords(word).some((stem) => nameStems.has(stem))))
+    return null;
+  return head;
 }
 
 function kindOf(lower: string): AnswerKind {

@@ -46,6 +46,40 @@ describe('answerQuestion, offline', () => {
     expect(await ask('What did Ada buy at the market?', messages)).toBe('fresh figs at the market');
   });
 
+  it('answers "what kind of" with the words that qualify the noun, and "which book" with its title', async () => {
+    const messages = [
+      message('1', 'Last Friday I went to an LGBTQ+ counseling workshop and it was really enlightening.'),
+      message('2', 'I joined a service-focused online group last week, an emotional ride.'),
+      message('3', 'Right now I\'m reading "The Lean Startup" and taking notes.'),
+    ];
+    expect(await ask('What workshop did Ada attend recently?', messages)).toBe('LGBTQ+ counseling workshop');
+    expect(await ask('What kind of online group did Ada join?', messages)).toBe(
+      'service-focused online group',
+    );
+    expect(await ask('What book is Ada currently reading?', messages)).toBe('The Lean Startup');
+  });
+
+  it('gives a date only to a question that asks when', async () => {
+    const observations = [
+      {
+        content: 'Ada ran a charity race for mental health on Saturday 20 May 2023.',
+        occurredAt: '2023-05-20',
+      },
+    ];
+    const ask = (question: string) =>
+      answerQuestion({
+        question,
+        peer: 'Ada',
+        about: 'Ada',
+        observations,
+        slotFacts: [],
+        messages: [],
+        level: 'low',
+      });
+    expect(await ask('When did Ada run a charity race?')).toBe('Saturday 20 May 2023');
+    expect(await ask('What did Ada run?')).toBe('a charity race for mental health');
+  });
+
   it('reads long stored messages in bounded time, and other work runs meanwhile', async () => {
     // Six messages of 100,000 characters without a full stop: parsed whole, one took minutes.
     const words = 'garden river market lantern window pocket '.repeat(2400).slice(0, 100_000);

@@ -39,6 +39,18 @@ describe('readQuestion', () => {
     expect(read_.slot).toBe(slot);
   });
 
+  it('reads the word after a name as the verb it is, and an irregular past as its verb', () => {
+    expect(readQuestion('What did Melanie paint?', ['Melanie']).verbs).toEqual(['paint']);
+    expect(readQuestion('Where has Ada ran?', ['Ada']).words).toEqual(['run']);
+  });
+
+  it('reads the noun a "what kind of" or "which" question asks for', () => {
+    expect(readQuestion('What kind of online group did John join?', ['John']).head).toBe('online group');
+    expect(readQuestion('Which book is Ada reading?', ['Ada']).head).toBe('book');
+    expect(readQuestion('What did Ada buy?', ['Ada']).head).toBeNull();
+    expect(readQuestion('What does Ada do for fun?', ['Ada']).head).toBeNull();
+  });
+
   it("takes the question's own nouns as anchors, not the kind of answer or the peer's name", () => {
     const question = read("What instrument did alice's daughter learn at school?");
     expect(question.anchors).toEqual(expect.arrayContaining(['daughter', 'school']));

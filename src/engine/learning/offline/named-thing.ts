@@ -1,0 +1,52 @@
+import { stemmer } from 'stemmer';
+import { meaningfulWords } from './content-words.js';
+
+// Works people name by a title, usually quoted: "which book?" is answered by "Becoming Nicole".
+const TITLED = new Set(
+  'book novel song track album movie film show series poem play piece title podcast game'.split(' '),
+);
+// Nouns too general for the words before them to answer: "great news", "adoption advice".
+const ABSTRACT = new Set(
+  'news advice plan plans offer idea ideas experience thing things stuff way ways progress lesson lessons goal goals message feeling feelings emotion emotions attitude thought thoughts'.split(
+    ' ',
+  ),
+);
+const QUOTED = /["“]([^"“”]{2,60})["”]/;
+// Words one more than the noun itself: "a service-focused online group" holds two.
+const MAX_MODIFIERS = 3;
+
+/**
+ * The thing a "what kind of <noun>" or "which <noun>" question asks for, as the evidence names
+ * it: a quoted title for a work ("Becoming Nicole"), else the noun with the words that qualify
+ * it ("LGBTQ+ counseling workshop" for "what workshop?"). Null when the evidence says only the
+ * noun, which answers nothing the question did not already say.
+ */
+export function namedThing(sentence: string, head: string): string | null {
+  const noun = head.split(' ').at(-1) ?? head;
+  if (TITLED.has(noun) || TITLED.has(noun.replace(/s$/, ''))) {
+    const title = QUOTED.exec(sentence)?.[1];
+    if (title) return title.replace(/[.,!?]$/, '');
+  }
+  if (ABSTRACT.has(noun)) return null;
+  const wanted = stemmer(noun);
+  const tokens = sentence.split(/\s+/);
+  for (const [at, token] of tokens.entries()) {
+    if (stemmer(bare(token).toLowerCase()) !== wanted) continue;
+    const phrase = [bare(token)];
+    for (let before = at - 1; before >= 0 && phrase.length <= MAX_MODIFIERS; before -= 1) {
+      const word = tokens[before] ?? '';
+      // A comma or a full stop ends the phrase; so does a word with no meaning of its own ("a",
+      // "to"), and someone's name ("Caroline's paintings" are no kind of painting).
+      if (/[,.;:!?)\]]$/.test(word) || meaningfulWords(word).length === 0 || /^\p{Lu}\p{Ll}+'s$/u.test(word))
+        break;
+      phrase.unshift(bare(word));
+    }
+    if (phrase.length > 1) return phrase.join(' ');
+  }
+  return null;
+}
+
+/** A word without the punctuation around it; "LGBTQ+", "service-focused" and "beginner's" stay whole. */
+function bare(token: string): string {
+  return token.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}+]+$/gu, '');
+}
