@@ -202,9 +202,16 @@ async function rankEvidence(request: AnswerRequest, question: Question): Promise
   const byTime = question.tense === 'current' ? -1 : question.tense === 'earlier' ? 1 : 0;
   // Another peer's own words fit the question better: it asks of something that happened to
   // them, not to the peer asked of ("what did Caroline realize after her race?", when the race
-  // was Melanie's). No answer, rather than Caroline's reply about Melanie's race.
+  // was Melanie's). No answer, rather than Caroline's reply about Melanie's race. A tie goes the
+  // same way when the question names things of its own and nothing learned of the peer asked of
+  // (no observation) fits it as well as that peer's chat does.
   const aboutBest = Math.max(0, ...scored.map(({ score }) => score));
-  if (othersBest > aboutBest) return [];
+  const learnedBest = Math.max(
+    0,
+    ...scored.filter(({ item }) => item.speaker === null).map(({ score }) => score),
+  );
+  const tieGoesToOthers = anchors.size > 0 && learnedBest < aboutBest;
+  if (othersBest > aboutBest || (othersBest === aboutBest && tieGoesToOthers)) return [];
   return scored
     .map(({ item, score }) => ({ item, score: score - item.rank / ranks }))
     .sort(

@@ -180,5 +180,26 @@ describe('answerQuestion, offline', () => {
       ];
       expect(await alice('What did alice realize after the charity race?', messages)).toBeNull();
     });
+
+    it("answers nothing when another peer's own words fit as well and nothing learned of the peer asked of does", async () => {
+      const messages = [
+        said('mel', 'I took my kids to a pottery workshop.'),
+        said('alice', 'Pottery workshops are so much fun.'),
+      ];
+      expect(await alice('What did alice make at the pottery workshop?', messages)).toBeNull();
+      // An observation learned of alice that fits as well keeps the answer hers.
+      const observations = [{ content: 'alice taught a pottery workshop for kids.', occurredAt: null }];
+      expect(
+        await answerQuestion({
+          question: 'What did alice make at the pottery workshop?',
+          peer: 'alice',
+          about: 'alice',
+          observations,
+          slotFacts: [],
+          messages,
+          level: 'low',
+        }),
+      ).not.toBeNull();
+    });
   });
 });
