@@ -1,3 +1,4 @@
+import { queryDates } from '../../search/query-dates.js';
 import { formatDay } from '../format-day.js';
 import type { AnswerRequest, SlotFact } from '../reasoner.js';
 import { timeBudget } from '../time-budget.js';
@@ -5,6 +6,7 @@ import { contentWords } from './content-words.js';
 import { namedThing } from './named-thing.js';
 import { nlp } from './nlp.js';
 import { type Question, readQuestion } from './read-question.js';
+import { replyFits } from './reply-fits.js';
 import { resolveDates } from './resolve-dates.js';
 import { sentencePieces } from './sentence-pieces.js';
 import { addressesListener, isFirstPerson } from './third-person.js';
@@ -20,6 +22,12 @@ type Evidence = {
 
 // How long an answer may spend reading the retrieved messages; what is left unread is not weighed.
 const READING_BUDGET_MS = 2000;
+// Evidence from the days a question names ("on 3 June 2023") weighs one shared word more; what
+// was said up to two weeks after them may still speak of them.
+const DATE_BONUS = 1;
+const DATE_REACH_MS = 14 * 86_400_000;
+// A reply's sentence of fewer meaningful words ("Thanks, Caroline!") answers no question.
+const REPLY_MIN_WORDS = 2;
 // Pieces of evidence, best first, searched for a span of the kind asked before giving up.
 const SPAN_SEARCH = 4;
 
@@ -143,18 +151,17 @@ async function rankEvidence(request: AnswerRequest, question: Question): Promise
   const verbs = new Set(question.verbs);
   const words = new Set(question.words);
   const about = request.about.toLowerCase();
-  const scored: { item: Evidence; score: number }[] = [];
-  let othersBest = 0;
-  const weighOthers = (text: string) => {
-    const held = new Set(lemmaWords(text));
-    const score =
-      2 * [...anchors].filter((word) => held.has(word)).length +
-      [...verbs].filter((word) => held.has(word)).length +
-      [...words].filter((word) => held.has(word)).length;
-    othersBest = Math.max(othersBest, score);
+  // "What did she do on 3 June 2023?": what happened on that day, or what was said in the days after.
+  const window = question.kind === 'time' ? null : queryDates(request.question);
+  const onDate = (item: Evidence) => {
+    if (window === null || item.occurredAt === null) return false;
+    const at = Date.parse(item.occurredAt);
+    return at >= window.from.getTime() && at < window.to.getTime() + DATE_REACH_MS;
   };
-  const weigh = (item: Evidence) => {
-    const held = new Set(lemmaWords(item.text));
+  // How well a text fits the question: its nouns count twice, then its verbs and every word;
+  // zero when the text holds none of the question's nouns (or, without nouns, of its verbs).
+  const fit = (text: string) => {
+    const held = new Set(lemmaWords(text));
     const sharedAnchors = [...anchors].filter((word) => held.has(word)).length;
     const sharedVerbs = [...verbs].filter((word) => held.has(word)).length;
     const shared = [...words].filter((word) => held.has(word)).length;
@@ -164,8 +171,16 @@ async function rankEvidence(request: AnswerRequest, question: Question): Promise
         : verbs.size > 0
           ? sharedVerbs > 0
           : shared === words.size && shared > 0;
-    if (!supported) return;
-    scored.push({ item, score: 2 * sharedAnchors + sharedVerbs + shared });
+    return supported ? 2 * sharedAnchors + sharedVerbs + shared : 0;
+  };
+  const scored: { item: Evidence; score: number }[] = [];
+  let othersBest = 0;
+  // A reply to another peer's question ("What pets do you have?" "We've got a pup and a kitty.")
+  // fits as well as the question did, though it shares none of its words.
+  const weigh = (item: Evidence, askedFit = 0) => {
+    const substantive = lemmaWords(item.text).length > REPLY_MIN_WORDS;
+    const score = Math.max(fit(item.text), substantive ? askedFit : 0);
+    if (score > 0) scored.push({ item, score: score + (onDate(item) ? DATE_BONUS : 0) });
   };
   request.observations.forEach((observation, rank) => {
     weigh({ text: observation.content, speaker: null, occurredAt: observation.occurredAt, rank });
@@ -173,6 +188,7 @@ async function rankEvidence(request: AnswerRequest, question: Question): Promise
   const listeners = [...new Set(request.messages.map((message) => message.peer_id.toLowerCase()))].filter(
     (peer) => peer !== about,
   );
+  const askedFits = replyFits(request.messages, about, fit);
   reading: for (const [rank, message] of request.messages.entries()) {
     const ownWords = message.peer_id.toLowerCase() === about;
     for (const sentence of sentencePieces(message.content)) {
@@ -182,17 +198,20 @@ async function rankEvidence(request: AnswerRequest, question: Question): Promise
       if (text === '' || text.endsWith('?')) continue;
       if (!ownWords) {
         // What another peer says of itself may show that the question is about them instead.
-        if (isFirstPerson(text) && !addressesListener(text)) weighOthers(text);
+        if (isFirstPerson(text) && !addressesListener(text)) othersBest = Math.max(othersBest, fit(text));
         continue;
       }
       // Said to another peer by name ("That race sounds great, Mel"): about the listener.
       if (namesListener(text, listeners)) continue;
-      weigh({
-        text: `${message.peer_id}: ${text}`,
-        speaker: message.peer_id,
-        occurredAt: message.created_at,
-        rank: rank + request.observations.length,
-      });
+      weigh(
+        {
+          text: `${message.peer_id}: ${text}`,
+          speaker: message.peer_id,
+          occurredAt: message.created_at,
+          rank: rank + request.observations.length,
+        },
+        askedFits.get(message.id),
+      );
     }
   }
   // Retrieval order breaks ties: it already weighed the whole question. For a fact that
@@ -236,9 +255,9 @@ function extract(question: Question, evidence: Evidence, request: AnswerRequest)
         evidence.speaker !== null && evidence.occurredAt
           ? resolveDates(text, evidence.occurredAt).text
           : text;
-      const date = DATE_PHRASE.exec(dated)?.[0];
-      if (date) return date.replace(/^in /, '');
-      return evidence.occurredAt ? formatDay(new Date(evidence.occurredAt)) : null;
+      const date = DATE_PHRASE.exec(dated)?.[0]?.replace(/^in /, '');
+      const day = date ?? (evidence.occurredAt ? formatDay(new Date(evidence.occurredAt)) : null);
+      return day === null ? null : inUnit(day, question.timeUnit);
     }
     case 'duration':
       return DURATION.exec(text)?.[0]?.replace(/^for /i, '').trim() ?? null;
@@ -284,6 +303,15 @@ function extract(question: Question, evidence: Evidence, request: AnswerRequest)
       // answer only when none does.
       return (question.head === null ? null : namedThing(text, question.head)) ?? verbObject(text, question);
   }
+}
+
+/** "Which year?" is answered by the year of a date, "which month?" by its month and year. */
+function inUnit(date: string, unit: Question['timeUnit']): string {
+  if (unit === null) return date;
+  const year = /\b(?:19|20)\d{2}\b/.exec(date)?.[0];
+  const month = new RegExp(MONTH).exec(date)?.[0];
+  if (unit === 'year') return year ?? date;
+  return month && year ? `${month} ${year}` : date;
 }
 
 /**

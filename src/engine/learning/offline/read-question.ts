@@ -32,6 +32,8 @@ export type Question = {
   words: string[];
   /** The noun a "what kind of <noun>" or "which <noun>" question asks for ("online group"), else null. */
   head: string | null;
+  /** The part of a date a "which year" or "what month" question wants, else null: the whole date. */
+  timeUnit: 'year' | 'month' | null;
 };
 
 // Nouns that name the kind of answer rather than what it is about: "what instrument", "which city".
@@ -87,6 +89,11 @@ export function readQuestion(question: string, names: readonly string[]): Questi
     verbs: [...new Set(verbs)],
     words: lemmaWords(question).filter((word) => !nameStems.has(word)),
     head: headOf(lower, nameStems),
+    timeUnit: /\b(?:which|what) year\b/.test(lower)
+      ? 'year'
+      : /\b(?:which|what) month\b/.test(lower)
+        ? 'month'
+        : null,
   };
 }
 

@@ -181,6 +181,16 @@ describe('answerQuestion, offline', () => {
       expect(await alice('What did alice realize after the charity race?', messages)).toBeNull();
     });
 
+    it("answers from the reply to another peer's question that fits, though the reply shares none of its words", async () => {
+      const at = (minute: number) => `2026-05-08T14:${String(minute).padStart(2, '0')}:00.000Z`;
+      const messages = [
+        { ...said('mel', 'Do you have pets? What pets do you have?'), id: 'q', created_at: at(0) },
+        { ...said('alice', "Thanks, Mel! We've got a pup and a kitty."), id: 'a', created_at: at(1) },
+        { ...said('alice', 'I love my job.'), id: 'b', created_at: at(30) },
+      ];
+      expect(await alice('What pets does alice have?', messages)).toBe("We've got a pup and a kitty");
+    });
+
     it("answers nothing when another peer's own words fit as well and nothing learned of the peer asked of does", async () => {
       const messages = [
         said('mel', 'I took my kids to a pottery workshop.'),
