@@ -331,7 +331,7 @@ function asAnswer(answer: string, evidence: string): string {
  */
 function afterVerb(sentence: string, question: Question, request: AnswerRequest): string {
   const subject = new RegExp(
-    `^(${escapeRegExp(request.about)}|${escapeRegExp(request.peer)})(?:'s)?\\s+`,
+    `^(${escapeRegExp(request.about)}|${escapeRegExp(request.peer)})(?:'s| and others)?\\s+`,
     'i',
   );
   return verbObject(sentence, question) ?? sentence.replace(subject, '').replace(/[.!]$/, '');

@@ -116,7 +116,7 @@ function kindOf(lower: string): AnswerKind {
   if (/^how old\b/.test(lower)) return 'age';
   if (/^how (?:many|much|often)\b/.test(lower)) return 'number';
   if (
-    /^(?:when|what (?:date|day|year|month|time|season)|which (?:date|day|year|month|season)|in what year)\b/.test(
+    /^(?:when|what (?:date|day|year|month|time|season)|which (?:date|day|year|month|season)|in (?:what|which) (?:year|month))\b/.test(
       lower,
     )
   )

@@ -78,6 +78,8 @@ describe('answerQuestion, offline', () => {
       });
     expect(await ask('When did Ada run a charity race?')).toBe('Saturday 20 May 2023');
     expect(await ask('What did Ada run?')).toBe('a charity race for mental health');
+    expect(await ask('Which year did Ada run a charity race?')).toBe('2023');
+    expect(await ask('In what month did Ada run a charity race?')).toBe('May 2023');
   });
 
   it('reads long stored messages in bounded time, and other work runs meanwhile', async () => {

@@ -44,6 +44,12 @@ describe('readQuestion', () => {
     expect(readQuestion('Where has Ada ran?', ['Ada']).words).toEqual(['run']);
   });
 
+  it('reads which part of a date a "which year" or "what month" question wants', () => {
+    expect(readQuestion('Which year did Ada adopt her first dog?', ['Ada']).timeUnit).toBe('year');
+    expect(readQuestion('In what month did Ada move?', ['Ada']).timeUnit).toBe('month');
+    expect(readQuestion('When did Ada move?', ['Ada']).timeUnit).toBeNull();
+  });
+
   it('reads the noun a "what kind of" or "which" question asks for', () => {
     expect(readQuestion('What kind of online group did John join?', ['John']).head).toBe('online group');
     expect(readQuestion('Which book is Ada reading?', ['Ada']).head).toBe('book');
