@@ -160,8 +160,7 @@ async function rankEvidence(request: AnswerRequest, question: Question): Promise
   };
   // How well a text fits the question: its nouns count twice, then its verbs and every word;
   // zero when the text holds none of the question's nouns (or, without nouns, of its verbs).
-  const fit = (text: string) => {
-    const held = new Set(lemmaWords(text));
+  const fit = (text: string, held = new Set(lemmaWords(text))) => {
     const sharedAnchors = [...anchors].filter((word) => held.has(word)).length;
     const sharedVerbs = [...verbs].filter((word) => held.has(word)).length;
     const shared = [...words].filter((word) => held.has(word)).length;
@@ -178,8 +177,9 @@ async function rankEvidence(request: AnswerRequest, question: Question): Promise
   // A reply to another peer's question ("What pets do you have?" "We've got a pup and a kitty.")
   // fits as well as the question did, though it shares none of its words.
   const weigh = (item: Evidence, askedFit = 0) => {
-    const substantive = lemmaWords(item.text).length > REPLY_MIN_WORDS;
-    const score = Math.max(fit(item.text), substantive ? askedFit : 0);
+    const held = new Set(lemmaWords(item.text));
+    const substantive = held.size > REPLY_MIN_WORDS;
+    const score = Math.max(fit(item.text, held), substantive ? askedFit : 0);
     if (score > 0) scored.push({ item, score: score + (onDate(item) ? DATE_BONUS : 0) });
   };
   request.observations.forEach((observation, rank) => {
