@@ -295,7 +295,11 @@ function extract(question: Question, evidence: Evidence, request: AnswerRequest)
       return /\b(?:not|never|no longer|n't)\b/i.test(text) ? `No: ${text}` : `Yes: ${text}`;
     case 'reason': {
       const reason = REASON.exec(text);
-      return (reason?.[1] ?? reason?.[2] ?? reason?.[3])?.trim() ?? afterVerb(text, question, request);
+      return saysMore(
+        (reason?.[1] ?? reason?.[2] ?? reason?.[3])?.trim() ?? afterVerb(text, question, request),
+        question,
+        request,
+      );
     }
     case 'thing':
       // Evidence that names the kind of thing asked ("a service-focused online group"), or that
@@ -303,6 +307,16 @@ function extract(question: Question, evidence: Evidence, request: AnswerRequest)
       // answer only when none does.
       return (question.head === null ? null : namedThing(text, question.head)) ?? verbObject(text, question);
   }
+}
+
+/**
+ * The span, when it says something the question did not: "why did she join a church?" is not
+ * answered by "a nearby church".
+ */
+function saysMore(span: string | null, question: Question, request: AnswerRequest): string | null {
+  if (span === null) return null;
+  const asked = new Set([...question.words, ...lemmaWords(request.about)]);
+  return lemmaWords(span).some((word) => !asked.has(word)) ? span : null;
 }
 
 /** "Which year?" is answered by the year of a date, "which month?" by its month and year. */

@@ -169,6 +169,16 @@ describe('answerQuestion, offline', () => {
       );
     });
 
+    it('gives as a reason only what says more than the question', async () => {
+      const messages = [
+        said('alice', 'I just joined a nearby church.'),
+        said('alice', 'Joining the church was to feel closer to my community.'),
+      ];
+      expect(await alice('Why did alice join a nearby church?', messages)).toBe(
+        'feel closer to my community',
+      );
+    });
+
     it("answers nothing when memory holds none of the question's own nouns", async () => {
       const messages = [said('alice', "I've been learning the piano for three years now.")];
       expect(await alice('How long has alice been learning the violin?', messages)).toBeNull();
