@@ -28,3 +28,15 @@ export function querySlots(query: string): string[] {
   if (favourite) slots.push(`favorite:${favourite.replace('colour', 'color')}`);
   return slots;
 }
+
+/**
+ * Which values of a slot a query asks for: "where does alice live" the current one, "where did
+ * she live before" those it replaced, "where did she live" any.
+ */
+export function slotTense(query: string): 'current' | 'replaced' | 'any' {
+  const lower = query.toLowerCase().replaceAll('’', "'");
+  if (/\b(?:before|previously|used to|formerly|former|earlier|old job|past)\b/.test(lower)) return 'replaced';
+  if (/\b(?:did|was|were|had)\b/.test(lower)) return 'any';
+  if (/\b(?:now|currently|these days|nowadays|does|do|is|are|'s)\b/.test(lower)) return 'current';
+  return 'any';
+}
