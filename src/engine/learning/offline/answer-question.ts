@@ -160,7 +160,7 @@ async function rankEvidence(request: AnswerRequest, question: Question): Promise
   };
   // How well a text fits the question: its nouns count twice, then its verbs and every word;
   // zero when the text holds none of the question's nouns (or, without nouns, of its verbs).
-  const fit = (text: string, held = new Set(lemmaWords(text))) => {
+  const fitOf = (text: string, held = new Set(lemmaWords(text))) => {
     const sharedAnchors = [...anchors].filter((word) => held.has(word)).length;
     const sharedVerbs = [...verbs].filter((word) => held.has(word)).length;
     const shared = [...words].filter((word) => held.has(word)).length;
@@ -179,7 +179,7 @@ async function rankEvidence(request: AnswerRequest, question: Question): Promise
   const weigh = (item: Evidence, askedFit = 0) => {
     const held = new Set(lemmaWords(item.text));
     const substantive = held.size > REPLY_MIN_WORDS;
-    const score = Math.max(fit(item.text, held), substantive ? askedFit : 0);
+    const score = Math.max(fitOf(item.text, held), substantive ? askedFit : 0);
     if (score > 0) scored.push({ item, score: score + (onDate(item) ? DATE_BONUS : 0) });
   };
   request.observations.forEach((observation, rank) => {
@@ -188,7 +188,7 @@ async function rankEvidence(request: AnswerRequest, question: Question): Promise
   const listeners = [...new Set(request.messages.map((message) => message.peer_id.toLowerCase()))].filter(
     (peer) => peer !== about,
   );
-  const askedFits = replyFits(request.messages, about, fit);
+  const askedFits = replyFits(request.messages, about, fitOf);
   reading: for (const [rank, message] of request.messages.entries()) {
     const ownWords = message.peer_id.toLowerCase() === about;
     for (const sentence of sentencePieces(message.content)) {
@@ -198,7 +198,7 @@ async function rankEvidence(request: AnswerRequest, question: Question): Promise
       if (text === '' || text.endsWith('?')) continue;
       if (!ownWords) {
         // What another peer says of itself may show that the question is about them instead.
-        if (isFirstPerson(text) && !addressesListener(text)) othersBest = Math.max(othersBest, fit(text));
+        if (isFirstPerson(text) && !addressesListener(text)) othersBest = Math.max(othersBest, fitOf(text));
         continue;
       }
       // Said to another peer by name ("That race sounds great, Mel"): about the listener.

@@ -8,14 +8,14 @@ const QUESTION_TAIL_CHARS = 1000;
 
 /**
  * For each message of `about` that replies to another peer's question, how well that question
- * fits what is asked now (by `fit`): "What pets do you have?" fits "what pets does she have?",
+ * fits what is asked now (by `fitOf`): "What pets do you have?" fits "what pets does she have?",
  * and so does the reply "We've got a pup and a kitty", which shares none of its words. A reply
  * is the next retrieved message in time, by `about`, within ten minutes of the question.
  */
 export function replyFits(
   messages: readonly SpokenMessage[],
   about: string,
-  fit: (text: string) => number,
+  fitOf: (text: string) => number,
 ): Map<string, number> {
   const inOrder = [...messages].sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
   const fits = new Map<string, number>();
@@ -25,7 +25,7 @@ export function replyFits(
     if (Date.parse(reply.created_at) - Date.parse(message.created_at) > REPLY_WITHIN_MS) continue;
     let best = 0;
     for (const sentence of sentencePieces(message.content.slice(-QUESTION_TAIL_CHARS))) {
-      if (sentence.trim().endsWith('?')) best = Math.max(best, fit(sentence));
+      if (sentence.trim().endsWith('?')) best = Math.max(best, fitOf(sentence));
     }
     if (best > 0) fits.set(reply.id, best);
   }
