@@ -26,7 +26,8 @@ const READING_BUDGET_MS = 2000;
 // was said up to two weeks after them may still speak of them.
 const DATE_BONUS = 1;
 const DATE_REACH_MS = 14 * 86_400_000;
-// A reply's sentence of fewer meaningful words ("Thanks, Caroline!") answers no question.
+// A sentence of a reply with fewer meaningful words than this besides its speaker's name
+// ("Thanks!", "Yes, totally!") answers no question.
 const REPLY_MIN_WORDS = 2;
 // Pieces of evidence, best first, searched for a span of the kind asked before giving up.
 const SPAN_SEARCH = 4;
@@ -178,6 +179,7 @@ async function rankEvidence(request: AnswerRequest, question: Question): Promise
   // fits as well as the question did, though it shares none of its words.
   const weigh = (item: Evidence, askedFit = 0) => {
     const held = new Set(lemmaWords(item.text));
+    // A message's sentence begins with its speaker's name, which `held` counts.
     const substantive = held.size > REPLY_MIN_WORDS;
     const score = Math.max(fitOf(item.text, held), substantive ? askedFit : 0);
     if (score > 0) scored.push({ item, score: score + (onDate(item) ? DATE_BONUS : 0) });
