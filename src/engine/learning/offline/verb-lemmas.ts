@@ -1,6 +1,8 @@
+import compromise from 'compromise';
 import { stemmer } from 'stemmer';
 import { contentWords } from './content-words.js';
-import { nlp } from './nlp.js';
+
+type Conjugate = (verb: string, model: unknown) => Record<string, string | undefined>;
 
 // Verbs whose past differs from the stem a stemmer makes of it ("ran" is not "run"); the past of
 // "lie", "rise" and "bear" is left out, being a word of its own ("lay", "rose", "bore").
@@ -11,24 +13,26 @@ hear hide hold hurt keep know lead learn leave lend light lose make mean meet pa
 send shake shine shoot sing sink sit sleep slide speak spend spin stand steal stick sting strike swear swim swing
 take teach tear tell think throw understand wake wear win write`.split(/\s+/);
 
-let lemmas: ReadonlyMap<string, string> | undefined;
-
 /** Each irregular past and participle, stemmed, mapped to its verb's stem: "ran" to "run". */
 function irregularLemmas(): ReadonlyMap<string, string> {
-  if (lemmas) return lemmas;
+  // compromise's own conjugation tables, read without parsing a sentence for each verb.
+  const conjugate = (compromise.methods() as { two: { transform: { verb: { conjugate: Conjugate } } } }).two
+    .transform.verb.conjugate;
+  const model = compromise.model();
   const map = new Map<string, string>();
   for (const verb of IRREGULAR) {
-    const forms = (nlp(verb).verbs().conjugate() as Record<string, string>[])[0] ?? {};
+    const forms = conjugate(verb, model);
     for (const form of [forms.PastTense, forms.Participle]) {
       if (form && form !== verb) map.set(stemmer(form), stemmer(verb));
     }
   }
-  lemmas = map;
   return map;
 }
 
+// Under a millisecond at start-up: compromise's tables are in memory once it is loaded.
+const LEMMAS = irregularLemmas();
+
 /** The stems of a text's meaningful words, an irregular past read as its verb: "ran" is "run". */
 export function lemmaWords(text: string): string[] {
-  const map = irregularLemmas();
-  return contentWords(text).map((stem) => map.get(stem) ?? stem);
+  return contentWords(text).map((stem) => LEMMAS.get(stem) ?? stem);
 }
