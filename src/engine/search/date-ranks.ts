@@ -1,8 +1,8 @@
 import type { Database } from '../database/database.js';
+import type { DateWindow } from '../learning/query-dates.js';
 import { anyWordQuery } from './any-word-query.js';
 import { boundedQuery } from './bounded-query.js';
 import type { SearchScope } from './full-text-ranks.js';
-import type { DateWindow } from './query-dates.js';
 
 const DAY_MS = 86_400_000;
 // People speak of a day after it ("last Sunday", "last week"): the messages said up to two weeks

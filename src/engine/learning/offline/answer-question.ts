@@ -1,5 +1,5 @@
-import { queryDates } from '../../search/query-dates.js';
 import { formatDay } from '../format-day.js';
+import { queryDates } from '../query-dates.js';
 import type { AnswerRequest, SlotFact } from '../reasoner.js';
 import { timeBudget } from '../time-budget.js';
 import { contentWords } from './content-words.js';
