@@ -9,8 +9,12 @@ const message = (id: string, content: string) => ({
   created_at: '2026-05-08T13:56:00.000Z',
 });
 
-const ask = (question: string, messages: AnswerRequest['messages'], level: AnswerRequest['level'] = 'low') =>
-  answerQuestion({ question, peer: 'Ada', about: 'Ada', observations: [], slotFacts: [], messages, level });
+const ask = (
+  question: string,
+  messages: AnswerRequest['messages'],
+  level: AnswerRequest['level'] = 'low',
+  observations: AnswerRequest['observations'] = [],
+) => answerQuestion({ question, peer: 'Ada', about: 'Ada', observations, slotFacts: [], messages, level });
 
 describe('answerQuestion, offline', () => {
   it('answers from the sentence of a message that holds the answer', async () => {
@@ -66,20 +70,11 @@ describe('answerQuestion, offline', () => {
         occurredAt: '2023-05-20',
       },
     ];
-    const ask = (question: string) =>
-      answerQuestion({
-        question,
-        peer: 'Ada',
-        about: 'Ada',
-        observations,
-        slotFacts: [],
-        messages: [],
-        level: 'low',
-      });
-    expect(await ask('When did Ada run a charity race?')).toBe('Saturday 20 May 2023');
-    expect(await ask('What did Ada run?')).toBe('a charity race for mental health');
-    expect(await ask('Which year did Ada run a charity race?')).toBe('2023');
-    expect(await ask('In what month did Ada run a charity race?')).toBe('May 2023');
+    const learned = (question: string) => ask(question, [], 'low', observations);
+    expect(await learned('When did Ada run a charity race?')).toBe('Saturday 20 May 2023');
+    expect(await learned('What did Ada run?')).toBe('a charity race for mental health');
+    expect(await learned('Which year did Ada run a charity race?')).toBe('2023');
+    expect(await learned('In what month did Ada run a charity race?')).toBe('May 2023');
   });
 
   it('reads long stored messages in bounded time, and other work runs meanwhile', async () => {
@@ -117,12 +112,17 @@ describe('answerQuestion, offline', () => {
       occurredAt: null,
       ...fact,
     });
-    const alice = (question: string, messages: AnswerRequest['messages'], slotFacts: SlotFact[] = []) =>
+    const alice = (
+      question: string,
+      messages: AnswerRequest['messages'],
+      slotFacts: SlotFact[] = [],
+      observations: AnswerRequest['observations'] = [],
+    ) =>
       answerQuestion({
         question,
         peer: 'alice',
         about: 'alice',
-        observations: [],
+        observations,
         slotFacts,
         messages,
         level: 'low',
@@ -212,15 +212,7 @@ describe('answerQuestion, offline', () => {
       // An observation learned of alice that fits as well keeps the answer hers.
       const observations = [{ content: 'alice taught a pottery workshop for kids.', occurredAt: null }];
       expect(
-        await answerQuestion({
-          question: 'What did alice make at the pottery workshop?',
-          peer: 'alice',
-          about: 'alice',
-          observations,
-          slotFacts: [],
-          messages,
-          level: 'low',
-        }),
+        await alice('What did alice make at the pottery workshop?', messages, [], observations),
       ).not.toBeNull();
     });
   });
