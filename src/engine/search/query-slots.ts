@@ -1,3 +1,5 @@
+import { questionTense } from '../learning/question-tense.js';
+
 /**
  * Words that ask about a fact with one value at a time, by slot: "where does alice live" asks
  * about `lives_in`, "bob job" about `job`. A query may name several.
@@ -30,13 +32,11 @@ export function querySlots(query: string): string[] {
 }
 
 /**
- * Which values of a slot a query asks for: "where does alice live" the current one, "where did
- * she live before" those it replaced, "where did she live" any.
+ * Which values of a slot a query asks for, read as the offline answers read a question's tense:
+ * "where does alice live" the current one, "where did she live before" those it replaced, "where
+ * did she live" any.
  */
 export function slotTense(query: string): 'current' | 'replaced' | 'any' {
-  const lower = query.toLowerCase().replaceAll('’', "'");
-  if (/\b(?:before|previously|used to|formerly|former|earlier|old job|past)\b/.test(lower)) return 'replaced';
-  if (/\b(?:did|was|were|had)\b/.test(lower)) return 'any';
-  if (/\b(?:now|currently|these days|nowadays|does|do|is|are|'s)\b/.test(lower)) return 'current';
-  return 'any';
+  const tense = questionTense(query.toLowerCase().replaceAll('’', "'").trim());
+  return tense === 'earlier' ? 'replaced' : tense;
 }

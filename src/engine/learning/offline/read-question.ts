@@ -1,4 +1,5 @@
 import { stemmer } from 'stemmer';
+import { questionTense, type Tense } from '../question-tense.js';
 import { contentWords } from './content-words.js';
 import { nlp } from './nlp.js';
 import { lemmaWords } from './verb-lemmas.js';
@@ -15,9 +16,6 @@ type AnswerKind =
   | 'yes/no'
   | 'reason'
   | 'thing';
-
-/** Which value of a changing fact a question wants: the newest, an earlier one, or either. */
-type Tense = 'current' | 'earlier' | 'any';
 
 export type Question = {
   kind: AnswerKind;
@@ -83,7 +81,7 @@ export function readQuestion(question: string, names: readonly string[]): Questi
   }
   return {
     kind: kindOf(lower),
-    tense: tenseOf(lower),
+    tense: questionTense(lower),
     slot: slotOf(lower),
     anchors: [...new Set(anchors)],
     verbs: [...new Set(verbs)],
@@ -131,24 +129,6 @@ function kindOf(lower: string): AnswerKind {
   if (/^(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should)\b/.test(lower))
     return 'yes/no';
   return 'thing';
-}
-
-function tenseOf(lower: string): Tense {
-  if (
-    /\b(?:before|previously|used to|formerly|originally|at first|earlier|prior|former|old job|first job|past)\b/.test(
-      lower,
-    )
-  )
-    return 'earlier';
-  if (/\b(?:now|currently|these days|nowadays|at the moment|still|today|present|current)\b/.test(lower))
-    return 'current';
-  // "Where does she live?" asks of the present; "where did she live?" may ask of either.
-  if (
-    /^(?:where|what|who|which|how|is|are|does|do|has|have)\b/.test(lower) &&
-    !/\b(?:did|was|were|had)\b/.test(lower)
-  )
-    return 'current';
-  return 'any';
 }
 
 function slotOf(lower: string): string | null {
