@@ -33,6 +33,7 @@ const REPLY_MIN_WORDS = 2;
 const SPAN_SEARCH = 4;
 
 const MONTH = 'January|February|March|April|May|June|July|August|September|October|November|December';
+const MONTH_NAME = new RegExp(MONTH);
 const WEEKDAY = 'Sunday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday';
 const DATE_PHRASE = new RegExp(
   String.raw`\b(?:the (?:week|weekend|month) (?:before|after) )?(?:(?:${WEEKDAY}) )?\d{1,2} (?:${MONTH}) \d{4}|\b(?:spring|summer|autumn|fall|winter) (?:19|20)\d{2}\b|\b(?:in )?(?:(?:${MONTH}) )?(?:19|20)\d{2}\b`,
@@ -325,7 +326,7 @@ function saysMore(span: string | null, question: Question, request: AnswerReques
 function inUnit(date: string, unit: Question['timeUnit']): string {
   if (unit === null) return date;
   const year = /\b(?:19|20)\d{2}\b/.exec(date)?.[0];
-  const month = new RegExp(MONTH).exec(date)?.[0];
+  const month = MONTH_NAME.exec(date)?.[0];
   if (unit === 'year') return year ?? date;
   return month && year ? `${month} ${year}` : date;
 }
