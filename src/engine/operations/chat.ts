@@ -2,6 +2,7 @@ import type { ChatInput, ChatOutput, ReasoningLevel } from '../../schemas/chat.j
 import type { Message } from '../../schemas/message.js';
 import type { Database } from '../database/database.js';
 import type { Learning } from '../learning/learning.js';
+import { readFollowingMessages } from '../reads/read-following-messages.js';
 import { recallObservations } from '../reads/recall-observations.js';
 import { recallSlotFacts } from '../reads/recall-slot-facts.js';
 import type { VectorSearch } from '../search/vector-search.js';
@@ -17,6 +18,9 @@ const DEPTH: Record<ReasoningLevel, { observations: number; messages: number }> 
   high: { observations: 25, messages: 20 },
   max: { observations: 40, messages: 30 },
 };
+
+// How many of the best matching messages are read on with the turns that follow them, and how many turns.
+const FOLLOWED = { matches: 5, turns: 2 };
 
 type ChatRuntime = { learning: Learning; vectors: VectorSearch };
 
@@ -69,13 +73,22 @@ export async function answerChat(
           { favourNamedPeer: false },
         ),
   ]);
+  // The turns after the best matches, ranked below every match: the answer to "who performed at
+  // the concert?" is often the turn after the one that speaks of the concert.
+  const following = await readFollowingMessages(
+    db,
+    workspace,
+    messages.messages.slice(0, FOLLOWED.matches).map((message) => message.id),
+    FOLLOWED.turns,
+  );
+  const retrieved = new Set(messages.messages.map((message) => message.id));
   const content = await runtime.learning.reasoner.answer({
     question: input.query,
     peer: input.peer,
     about,
     observations,
     slotFacts,
-    messages: messages.messages,
+    messages: [...messages.messages, ...following.filter((message) => !retrieved.has(message.id))],
     level: input.reasoning_level,
   });
   return { content };
