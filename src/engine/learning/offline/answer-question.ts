@@ -3,8 +3,10 @@ import { queryDates } from '../query-dates.js';
 import type { AnswerRequest, SlotFact } from '../reasoner.js';
 import { timeBudget } from '../time-budget.js';
 import { contentWords } from './content-words.js';
+import { describingWords } from './describing-words.js';
 import { namedThing } from './named-thing.js';
 import { nlp } from './nlp.js';
+import { newNounPhrase, throughFirstNoun } from './noun-phrases.js';
 import { type Question, readQuestion } from './read-question.js';
 import { replyFits } from './reply-fits.js';
 import { resolveDates } from './resolve-dates.js';
@@ -18,7 +20,10 @@ type Evidence = {
   speaker: string | null;
   occurredAt: string | null;
   rank: number;
+  /** How well it fits the question: its shared nouns, verbs and words, and the days it speaks of. */
+  fit: number;
 };
+type Unweighed = Omit<Evidence, 'fit'>;
 
 // How long an answer may spend reading the retrieved messages; what is left unread is not weighed.
 const READING_BUDGET_MS = 2000;
@@ -31,12 +36,17 @@ const DATE_REACH_MS = 14 * 86_400_000;
 const REPLY_MIN_WORDS = 2;
 // Pieces of evidence, best first, searched for a span of the kind asked before giving up.
 const SPAN_SEARCH = 4;
+// A date said in words ("last Friday") answers "when?" before the day a message was written,
+// from evidence that fits up to this much less than the best.
+const SAID_DATE_SLACK = 1;
+// Pieces of evidence, best first, whose things make up a list answer ("what books has she read?").
+const LIST_SEARCH = 8;
 
 const MONTH = 'January|February|March|April|May|June|July|August|September|October|November|December';
 const MONTH_NAME = new RegExp(MONTH);
 const WEEKDAY = 'Sunday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday';
 const DATE_PHRASE = new RegExp(
-  String.raw`\b(?:the (?:week|weekend|month) (?:before|after) )?(?:(?:${WEEKDAY}) )?\d{1,2} (?:${MONTH}) \d{4}|\b(?:spring|summer|autumn|fall|winter) (?:19|20)\d{2}\b|\b(?:in )?(?:(?:${MONTH}) )?(?:19|20)\d{2}\b`,
+  String.raw`\b(?:[Tt]he (?:week|weekend|month) (?:before|after) )?(?:(?:${WEEKDAY}) )?\d{1,2} (?:${MONTH}) \d{4}|\b(?:spring|summer|autumn|fall|winter) (?:19|20)\d{2}\b|\b(?:in )?(?:(?:${MONTH}) )?(?:19|20)\d{2}\b`,
 );
 const NUMBER = String.raw`(?:\d+(?:[.,]\d+)?|a couple of|a few|several|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a hundred|half an?|an?)`;
 const UNIT = `(?:second|minute|hour|day|night|week|weekend|month|year|decade)s?`;
@@ -75,11 +85,13 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
   const best = ranked[0];
   if (!best) return null;
   if (request.level === 'minimal') return asAnswer(best.text, best.text);
+  if (question.asksMany && question.kind === 'thing') {
+    const list = listAnswer(question, ranked, request);
+    if (list !== null) return list;
+  }
   const depth = request.level === 'low' ? 1 : request.level === 'medium' ? 2 : 3;
   const answers: string[] = [];
-  const candidates = ranked.slice(0, SPAN_SEARCH + depth);
-  if (question.kind === 'reason')
-    candidates.sort((a, b) => Number(STATED_REASON.test(b.text)) - Number(STATED_REASON.test(a.text)));
+  const candidates = preferredFirst(ranked.slice(0, SPAN_SEARCH + depth), question, best, request);
   for (const evidence of candidates) {
     const span = extract(question, evidence, request);
     if (span === null) continue;
@@ -87,10 +99,65 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
     if (new Set(answers).size >= depth) break;
   }
   // Evidence that fits but holds no span of the kind asked ("how often" said as "most weekends"):
+  // for a question asking for a thing, the first thing it names that the question did not; else
   // the phrase after the question's verb.
-  if (answers.length === 0)
-    return asAnswer(afterVerb(evidenceWords(best, question), question, request), best.text);
+  if (answers.length === 0) {
+    const words = evidenceWords(best, question);
+    const thing =
+      question.kind === 'thing' && (question.head !== null || question.asksObject)
+        ? newNounPhrase(words, askedWords(question, request))
+        : null;
+    return thing ?? asAnswer(afterVerb(words, question, request), best.text);
+  }
   return [...new Set(answers)].join('; ');
+}
+
+/**
+ * The things the best evidence names, as a list ("Charlotte's Web, Becoming Nicole"), for a
+ * question asking for many; null when it names fewer than two.
+ */
+function listAnswer(question: Question, ranked: readonly Evidence[], request: AnswerRequest): string | null {
+  const asked = askedWords(question, request);
+  const things = new Set<string>();
+  for (const evidence of ranked.slice(0, LIST_SEARCH)) {
+    const words = evidenceWords(evidence, question);
+    const thing =
+      (question.head === null ? null : namedThing(words, question.head)) ?? newNounPhrase(words, asked);
+    if (thing !== null) things.add(thing);
+  }
+  return things.size > 1 ? [...things].join(', ') : null;
+}
+
+/**
+ * The candidates with those first that hold the answer in the form asked: a reason stated as
+ * one, a person's name, a date said in words ("last Friday", resolved) by evidence that fits
+ * nearly as well as the best, where other evidence gives only the day it was written.
+ */
+function preferredFirst(
+  candidates: Evidence[],
+  question: Question,
+  best: Evidence,
+  request: AnswerRequest,
+): Evidence[] {
+  const preferred =
+    question.kind === 'reason'
+      ? (evidence: Evidence) => STATED_REASON.test(evidence.text)
+      : question.kind === 'person'
+        ? (evidence: Evidence) => extract({ ...question, kind: 'name' }, evidence, request) !== null
+        : question.kind === 'time'
+          ? (evidence: Evidence) => evidence.fit >= best.fit - SAID_DATE_SLACK && saidDate(evidence) !== null
+          : null;
+  if (preferred === null) return candidates;
+  const first = candidates.map(preferred);
+  return candidates
+    .map((evidence, at) => ({ evidence, first: first[at] }))
+    .sort((a, b) => Number(b.first) - Number(a.first))
+    .map(({ evidence }) => evidence);
+}
+
+/** The words a question and the peers it names already say: an answer says something else. */
+function askedWords(question: Question, request: AnswerRequest): Set<string> {
+  return new Set([...question.words, ...lemmaWords(request.about), ...lemmaWords(request.peer), 'other']);
 }
 
 /**
@@ -155,7 +222,7 @@ async function rankEvidence(request: AnswerRequest, question: Question): Promise
   const about = request.about.toLowerCase();
   // "What did she do on 3 June 2023?": what happened on that day, or what was said in the days after.
   const window = question.kind === 'time' ? null : queryDates(request.question);
-  const onDate = (item: Evidence) => {
+  const onDate = (item: Unweighed) => {
     if (window === null || item.occurredAt === null) return false;
     const at = Date.parse(item.occurredAt);
     return at >= window.from.getTime() && at < window.to.getTime() + DATE_REACH_MS;
@@ -174,19 +241,26 @@ async function rankEvidence(request: AnswerRequest, question: Question): Promise
           : shared === words.size && shared > 0;
     return supported ? 2 * sharedAnchors + sharedVerbs + shared : 0;
   };
-  const scored: { item: Evidence; score: number }[] = [];
+  const scored: { item: Unweighed; score: number }[] = [];
   let othersBest = 0;
   // A reply to another peer's question ("What pets do you have?" "We've got a pup and a kitty.")
   // fits as well as the question did, though it shares none of its words.
-  const weigh = (item: Evidence, askedFit = 0) => {
+  const weigh = (item: Unweighed, askedFit = 0) => {
     const held = new Set(lemmaWords(item.text));
     // A message's sentence begins with its speaker's name, which `held` counts.
     const substantive = held.size > REPLY_MIN_WORDS;
     const score = Math.max(fitOf(item.text, held), substantive ? askedFit : 0);
     if (score > 0) scored.push({ item, score: score + (onDate(item) ? DATE_BONUS : 0) });
   };
+  // Among evidence that fits as well, the peer's own words come before what was learned from
+  // them: the third-person rewording adds names and dates the answer does not need.
   request.observations.forEach((observation, rank) => {
-    weigh({ text: observation.content, speaker: null, occurredAt: observation.occurredAt, rank });
+    weigh({
+      text: observation.content,
+      speaker: null,
+      occurredAt: observation.occurredAt,
+      rank: rank + request.messages.length,
+    });
   });
   const listeners = [...new Set(request.messages.map((message) => message.peer_id.toLowerCase()))].filter(
     (peer) => peer !== about,
@@ -211,7 +285,7 @@ async function rankEvidence(request: AnswerRequest, question: Question): Promise
           text: `${message.peer_id}: ${text}`,
           speaker: message.peer_id,
           occurredAt: message.created_at,
-          rank: rank + request.observations.length,
+          rank,
         },
         askedFits.get(message.id),
       );
@@ -220,7 +294,7 @@ async function rankEvidence(request: AnswerRequest, question: Question): Promise
   // Retrieval order breaks ties: it already weighed the whole question. For a fact that
   // changes, the newest evidence comes first, or the oldest for "before".
   const ranks = request.observations.length + request.messages.length + 1;
-  const time = (item: Evidence) => (item.occurredAt ? Date.parse(item.occurredAt) : 0);
+  const time = (item: Unweighed) => (item.occurredAt ? Date.parse(item.occurredAt) : 0);
   const byTime = question.tense === 'current' ? -1 : question.tense === 'earlier' ? 1 : 0;
   // Another peer's own words fit the question better: it asks of something that happened to
   // them, not to the peer asked of ("what did Caroline realize after her race?", when the race
@@ -235,7 +309,7 @@ async function rankEvidence(request: AnswerRequest, question: Question): Promise
   const tieGoesToOthers = anchors.size > 0 && learnedBest < aboutBest;
   if (othersBest > aboutBest || (othersBest === aboutBest && tieGoesToOthers)) return [];
   return scored
-    .map(({ item, score }) => ({ item, score: score - item.rank / ranks }))
+    .map(({ item, score }) => ({ item: { ...item, fit: score }, score: score - item.rank / ranks }))
     .sort(
       (a, b) =>
         Math.floor(b.score) - Math.floor(a.score) ||
@@ -253,13 +327,8 @@ function extract(question: Question, evidence: Evidence, request: AnswerRequest)
   const text = evidenceWords(evidence, question);
   switch (question.kind) {
     case 'time': {
-      // A message says "last Saturday"; its date says which Saturday. An observation says the date.
-      const dated =
-        evidence.speaker !== null && evidence.occurredAt
-          ? resolveDates(text, evidence.occurredAt).text
-          : text;
-      const date = DATE_PHRASE.exec(dated)?.[0]?.replace(/^in /, '');
-      const day = date ?? (evidence.occurredAt ? formatDay(new Date(evidence.occurredAt)) : null);
+      const day =
+        saidDate(evidence) ?? (evidence.occurredAt ? formatDay(new Date(evidence.occurredAt)) : null);
       return day === null ? null : inUnit(day, question.timeUnit);
     }
     case 'duration':
@@ -272,7 +341,10 @@ function extract(question: Question, evidence: Evidence, request: AnswerRequest)
       return COUNT.exec(text.replace(DATE_PHRASE, ''))?.[0] ?? null;
     case 'place':
       return (
-        (nlp(text).places().out('array') as string[])[0]?.replace(/[.,!]$/, '') ??
+        // "What country is her grandma from?" of "...in her home country, Sweden": not "country".
+        (nlp(text).places().out('array') as string[])
+          .map((place) => place.replace(/[.,!]$/, ''))
+          .find((place) => saysMore(place, question, request) !== null) ??
         /\b(?:at|in|to|near) ((?:the |a |an )?[\w' -]{2,40}?)(?=[.,;!?]| (?:in|on|with|for|last|this|next|when|and|but)\b|$)/.exec(
           text,
         )?.[1] ??
@@ -304,12 +376,32 @@ function extract(question: Question, evidence: Evidence, request: AnswerRequest)
         request,
       );
     }
-    case 'thing':
+    case 'quality':
+      return describingWords(text, askedWords(question, request));
+    case 'thing': {
       // Evidence that names the kind of thing asked ("a service-focused online group"), or that
       // holds the question's verb with its object, answers; the best evidence's sentence is the
-      // answer only when none does.
-      return (question.head === null ? null : namedThing(text, question.head)) ?? verbObject(text, question);
+      // answer only when none does. An object that only repeats the question ("What does she do
+      // to keep busy?" of "...painting to keep busy") leaves the rest of the sentence to answer.
+      const named = question.head === null ? null : namedThing(text, question.head);
+      if (named !== null) return named;
+      const object = verbObject(text, question);
+      if (object !== null && saysMore(object, question, request) === null)
+        return afterVerb(text, { ...question, verbs: [] }, request);
+      return object;
+    }
   }
+}
+
+/**
+ * The date a piece of evidence says in words: an observation's, or a message's with what it
+ * said relative to its day ("last Saturday") resolved. Null when it says none.
+ */
+function saidDate(evidence: Evidence): string | null {
+  const said = evidence.text.replace(/^[^:]{1,80}: /, '');
+  const dated =
+    evidence.speaker !== null && evidence.occurredAt ? resolveDates(said, evidence.occurredAt).text : said;
+  return DATE_PHRASE.exec(dated)?.[0]?.replace(/^in /, '') ?? null;
 }
 
 /**
@@ -368,7 +460,7 @@ function verbObject(sentence: string, question: Question): string | null {
     const at = found ? sentence.indexOf(found) : -1;
     if (!found || at < 0) continue;
     const phrase = shorten(sentence.slice(at + found.length).split(/[.,;!?]| - /)[0] ?? '');
-    if (phrase) return phrase;
+    if (phrase) return question.asksWhat ? throughFirstNoun(phrase) : phrase;
   }
   return null;
 }

@@ -15,6 +15,7 @@ type AnswerKind =
   | 'age'
   | 'yes/no'
   | 'reason'
+  | 'quality'
   | 'thing';
 
 export type Question = {
@@ -32,6 +33,12 @@ export type Question = {
   head: string | null;
   /** The part of a date a "which year" or "what month" question wants, else null: the whole date. */
   timeUnit: 'year' | 'month' | null;
+  /** A "what" or "which" question: it asks for something named, so a verb's object ends with its first noun. */
+  asksWhat: boolean;
+  /** "What did she buy?": it asks for the object of its own verb. */
+  asksObject: boolean;
+  /** "What books has he read?": answered by a list. */
+  asksMany: boolean;
 };
 
 // Nouns that name the kind of answer rather than what it is about: "what instrument", "which city".
@@ -87,6 +94,9 @@ export function readQuestion(question: string, names: readonly string[]): Questi
     verbs: [...new Set(verbs)],
     words: lemmaWords(question).filter((word) => !nameStems.has(word)),
     head: headOf(lower, nameStems),
+    asksWhat: /^(?:what|which)\b/.test(lower),
+    asksObject: verbs.length > 0 && /^what (?:did|does|do|has|have|will)\b/.test(lower),
+    asksMany: MANY.test(lower),
     timeUnit: /\b(?:which|what) year\b/.test(lower)
       ? 'year'
       : /\b(?:which|what) month\b/.test(lower)
@@ -94,6 +104,10 @@ export function readQuestion(question: string, names: readonly string[]): Questi
         : null,
   };
 }
+
+// A plural noun asked of with "has", "does"...: "what books has she read?", "what are his hobbies?".
+const MANY =
+  /^(?:what|which)(?: (?:kinds?|types?|sorts?) of)? (?:[a-z+'-]+ ){0,2}[a-z+'-]*[^s']s (?:has|have|does|do|did|are|were)\b|^what are [a-z]+'s [a-z]+s\b/;
 
 const HEAD =
   /^(?:what|which)(?: (?:kinds?|types?|sorts?) of)? ((?:[a-z+'-]+ ){0,2}?[a-z+'-]+) (?:did|does|do|is|was|are|were|has|have|had|can|could|will|would)\b/;
@@ -125,7 +139,19 @@ function kindOf(lower: string): AnswerKind {
     return 'place';
   if (/^(?:who|whom|whose)\b/.test(lower)) return 'person';
   if (/^what(?:'s| is| was| are) (?:the )?name\b|\bcalled\??$|\bnamed\??$/.test(lower)) return 'name';
-  if (/^why\b|^what (?:made|caused|motivated|inspired|led)\b|^for what reason\b/.test(lower)) return 'reason';
+  if (
+    /^why\b|^what (?:made|caused|motivated|inspired|led)\b|^for what reason\b|^what\b.*\bfor\?$|^what(?:'s| is| was) \w+'s reason\b/.test(
+      lower,
+    )
+  )
+    return 'reason';
+  // "How did she feel...?", "how does he describe...?", "how was the trip?": words that describe.
+  if (
+    /^how (?:did|does|do|was|is|were|are)\b.*\b(?:feel|felt|describe|described)\b|^how (?:was|is)\b/.test(
+      lower,
+    )
+  )
+    return 'quality';
   if (/^(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should)\b/.test(lower))
     return 'yes/no';
   return 'thing';

@@ -19,6 +19,12 @@ describe('readQuestion', () => {
     ['Does alice have a cat?', 'yes/no'],
     ['Why did alice move to Porto?', 'reason'],
     ['What made alice start running?', 'reason'],
+    ['What did alice take a trip to Rome for?', 'reason'],
+    ["What is alice's reason for getting into running?", 'reason'],
+    ['How did alice feel after the race?', 'quality'],
+    ['How does alice describe the trip?', 'quality'],
+    ['How was the concert?', 'quality'],
+    ['How did alice get into running?', 'thing'],
     ['What instrument is alice learning?', 'thing'],
   ])('%s asks for a %s', (question, kind) => {
     expect(read(question).kind).toBe(kind);
@@ -48,6 +54,16 @@ describe('readQuestion', () => {
     expect(readQuestion('Which year did Ada adopt her first dog?', ['Ada']).timeUnit).toBe('year');
     expect(readQuestion('In what month did Ada move?', ['Ada']).timeUnit).toBe('month');
     expect(readQuestion('When did Ada move?', ['Ada']).timeUnit).toBeNull();
+  });
+
+  it('reads whether a question asks for something named, for the object of its verb, or for many things', () => {
+    expect(read('What did alice buy?')).toMatchObject({ asksWhat: true, asksObject: true, asksMany: false });
+    expect(read('What is alice doing?')).toMatchObject({ asksWhat: true, asksObject: false });
+    expect(read('How did alice buy it?')).toMatchObject({ asksWhat: false, asksObject: false });
+    expect(read('What books has alice read?').asksMany).toBe(true);
+    expect(read("What are alice's hobbies?").asksMany).toBe(true);
+    expect(read('What book is alice reading?').asksMany).toBe(false);
+    expect(read('What class does alice take?').asksMany).toBe(false);
   });
 
   it('reads the noun a "what kind of" or "which" question asks for', () => {

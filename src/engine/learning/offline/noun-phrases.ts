@@ -1,0 +1,42 @@
+import { nlp } from './nlp.js';
+import { lemmaWords } from './verb-lemmas.js';
+
+// Words that point at a thing without naming it: "it", "them", "something".
+const PRONOUN =
+  /^(?:it|them|this|that|these|those|me|you|him|her|us|one|some|something|everything|anything)$/i;
+// What opens a noun phrase without adding to it: "this cool rainbow sidewalk" names a "cool rainbow sidewalk".
+const DETERMINER = /^(?:this|that|these|those|our|my|your|his|her|their|its|some|a|an|the)\s+/i;
+const TRAILING_PUNCTUATION = /[.,;:!?"')\]]+$/;
+
+/**
+ * The first noun phrase of a sentence that names something the question did not ("What did she
+ * find on her walk?" of "I came across this cool rainbow sidewalk": "cool rainbow sidewalk"), or
+ * null when every one of them repeats the question's words (`asked`, as lemmas).
+ */
+export function newNounPhrase(sentence: string, asked: ReadonlySet<string>): string | null {
+  const phrases = nlp(sentence).nouns().json() as { text: string; terms: { tags: string[] }[] }[];
+  for (const { text, terms } of phrases) {
+    // "We've", "I": no thing of their own; "Mel!", a name said to the listener, neither.
+    const tags = terms.map((term) => new Set(term.tags));
+    if (tags.every((tag) => tag.has('Pronoun')) || (tags.length === 1 && tags[0]?.has('FirstName'))) continue;
+    const named = text.replace(TRAILING_PUNCTUATION, '').replace(DETERMINER, '').trim();
+    const words = lemmaWords(named);
+    if (words.length > 0 && !words.every((word) => asked.has(word))) return named;
+  }
+  return null;
+}
+
+/**
+ * A verb's object up to the end of its first noun phrase: "vegan ice cream and shared it with
+ * some" is "vegan ice cream". A pronoun is no object of its own ("made it with coconut milk"
+ * reads on to "coconut milk"). The phrase as given when it holds no noun.
+ */
+export function throughFirstNoun(phrase: string): string {
+  for (const noun of nlp(phrase).nouns().out('array') as string[]) {
+    const named = noun.replace(TRAILING_PUNCTUATION, '').trim();
+    if (PRONOUN.test(named) || lemmaWords(named).length === 0) continue;
+    const at = phrase.indexOf(named);
+    return at < 0 ? phrase : phrase.slice(0, at + named.length);
+  }
+  return phrase;
+}
