@@ -39,8 +39,10 @@ const SPAN_SEARCH = 4;
 // A date said in words ("last Friday") answers "when?" before the day a message was written,
 // from evidence that fits up to this much less than the best.
 const SAID_DATE_SLACK = 1;
-// Pieces of evidence, best first, whose things make up a list answer ("what books has she read?").
-const LIST_SEARCH = 8;
+// Pieces of evidence, best first, whose things make up a list answer ("what books has she read?"),
+// and how much less than the best they may fit.
+const LIST_SEARCH = 12;
+const LIST_FIT_SLACK = 3;
 
 const MONTH = 'January|February|March|April|May|June|July|August|September|October|November|December';
 const MONTH_NAME = new RegExp(MONTH);
@@ -56,6 +58,9 @@ const DURATION = new RegExp(
 );
 const COUNT =
   /\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a few|several|once|twice)(?: [a-z-]+)?/i;
+// "How often?": "at least once a week", "twice a month", "every weekend".
+const FREQUENCY =
+  /\b(?:(?:at least|about|around|almost|nearly|only) )?(?:(?:once|twice|(?:\d+|three|four|five|six|a few|several) times) (?:a|an|per|every) \w+|every (?:other )?(?:day|night|morning|evening|week|weekend|month|year|summer|winter)|daily|weekly|monthly|yearly)\b/i;
 const AGE = /\b(\d{1,3}) years? old\b|\bturned (\d{1,3})\b|\bage (?:of )?(\d{1,3})\b|\bis (\d{1,3})\b/i;
 const REASON =
   /\b(?:because(?: of)?|so that|due to|in order to) ([^.;!?]+)|\bto ((?!the\b|a\b|an\b)[a-z][^.;!?,]+)|\bfor (?:the |a |an |my |his |her )?([^.;!?,]+)/;
@@ -119,7 +124,8 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
 function listAnswer(question: Question, ranked: readonly Evidence[], request: AnswerRequest): string | null {
   const asked = askedWords(question, request);
   const things = new Set<string>();
-  for (const evidence of ranked.slice(0, LIST_SEARCH)) {
+  const fitting = (ranked[0]?.fit ?? 0) - LIST_FIT_SLACK;
+  for (const evidence of ranked.slice(0, LIST_SEARCH).filter(({ fit }) => fit >= fitting)) {
     const words = evidenceWords(evidence, question);
     const thing =
       (question.head === null ? null : namedThing(words, question.head)) ?? newNounPhrase(words, asked);
@@ -337,8 +343,14 @@ function extract(question: Question, evidence: Evidence, request: AnswerRequest)
       const age = AGE.exec(text);
       return age ? (age[1] ?? age[2] ?? age[3] ?? age[4] ?? null) : null;
     }
-    case 'number':
-      return COUNT.exec(text.replace(DATE_PHRASE, ''))?.[0] ?? null;
+    case 'number': {
+      const undated = text.replace(DATE_PHRASE, '');
+      return (
+        (/^how often\b/i.test(request.question) ? FREQUENCY.exec(undated)?.[0] : undefined) ??
+        COUNT.exec(undated)?.[0] ??
+        null
+      );
+    }
     case 'place':
       return (
         // "What country is her grandma from?" of "...in her home country, Sweden": not "country".

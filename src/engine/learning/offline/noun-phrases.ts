@@ -6,7 +6,15 @@ const PRONOUN =
   /^(?:it|them|this|that|these|those|me|you|him|her|us|one|some|something|everything|anything)$/i;
 // What opens a noun phrase without adding to it: "this cool rainbow sidewalk" names a "cool rainbow sidewalk".
 const DETERMINER = /^(?:this|that|these|those|our|my|your|his|her|their|its|some|a|an|the)\s+/i;
-const TRAILING_PUNCTUATION = /[.,;:!?"')\]]+$/;
+const TRAILING_PUNCTUATION = /[\s.,;:!?"')\]—–-]+$/;
+// Nouns that name no thing of their own: "a bit", "last week", "this pic".
+const GENERIC = new Set(
+  'image photo pic picture time times day days week weeks month months year years bit lot thing things way ways everyone someone something everything stuff moment moments'.split(
+    ' ',
+  ),
+);
+// "John and others're": the verb a name was contracted with is no part of it.
+const CONTRACTION = /'(?:re|ve|ll|d|m)\b/gi;
 
 /**
  * The first noun phrase of a sentence that names something the question did not ("What did she
@@ -19,7 +27,14 @@ export function newNounPhrase(sentence: string, asked: ReadonlySet<string>): str
     // "We've", "I": no thing of their own; "Mel!", a name said to the listener, neither.
     const tags = terms.map((term) => new Set(term.tags));
     if (tags.every((tag) => tag.has('Pronoun')) || (tags.length === 1 && tags[0]?.has('FirstName'))) continue;
-    const named = text.replace(TRAILING_PUNCTUATION, '').replace(DETERMINER, '').trim();
+    // A date is no thing: "last year", "2022".
+    if (tags.every((tag) => tag.has('Date') || tag.has('Value') || tag.has('Determiner'))) continue;
+    const named = text
+      .replace(CONTRACTION, '')
+      .replace(TRAILING_PUNCTUATION, '')
+      .replace(DETERMINER, '')
+      .trim();
+    if (GENERIC.has(named.split(/\s+/).at(-1)?.toLowerCase() ?? '')) continue;
     const words = lemmaWords(named);
     if (words.length > 0 && !words.every((word) => asked.has(word))) return named;
   }

@@ -105,9 +105,10 @@ export function readQuestion(question: string, names: readonly string[]): Questi
   };
 }
 
-// A plural noun asked of with "has", "does"...: "what books has she read?", "what are his hobbies?".
+// A plural noun asked of with "has", "does"...: "what books has she read?", "what are his hobbies?";
+// not "news", "class", "bus" or "analysis".
 const MANY =
-  /^(?:what|which)(?: (?:kinds?|types?|sorts?) of)? (?:[a-z+'-]+ ){0,2}[a-z+'-]*[^s']s (?:has|have|does|do|did|are|were)\b|^what are [a-z]+'s [a-z]+s\b/;
+  /^(?:what|which)(?: (?:kinds?|types?|sorts?) of)? (?:[a-z+'-]+ ){0,2}[a-z+'-]*[^suiw']s (?:has|have|does|do|did|are|were)\b|^what are [a-z]+'s [a-z]+[^suiw']s\b/;
 
 const HEAD =
   /^(?:what|which)(?: (?:kinds?|types?|sorts?) of)? ((?:[a-z+'-]+ ){0,2}?[a-z+'-]+) (?:did|does|do|is|was|are|were|has|have|had|can|could|will|would)\b/;
@@ -175,7 +176,8 @@ function slotOf(lower: string): string | null {
       lower,
     )
   )
-    return /^(?:what|where|who)\b/.test(lower) ? 'job' : null;
+    // "Who did he work with?" asks for a colleague, not the job.
+    return /^(?:what|where|who)\b/.test(lower) && !/\bwork(?:s|ed|ing)? with\b/.test(lower) ? 'job' : null;
   if (/\b(?:single|married|engaged|dating|relationship|divorced|partner|fianc[eé]e?)\b/.test(lower))
     return 'relationship';
   if (/\b(?:study|studies|studying|studied|major|majoring|degree)\b/.test(lower) && /^what\b/.test(lower))

@@ -188,6 +188,8 @@ describe('answerQuestion, offline', () => {
       expect(await alice('How long has alice been learning the piano?', messages)).toBe('three years');
       expect(await alice('How many cats does alice have?', messages)).toBe('two cats');
       expect(await alice('How old is alice?', messages)).toBe('34');
+      const sunsets = [said('alice', 'I see sunsets like that at least once a week.')];
+      expect(await alice('How often does alice see sunsets?', sunsets)).toBe('at least once a week');
     });
 
     it('gives the purpose of a "what ... for?" question', async () => {

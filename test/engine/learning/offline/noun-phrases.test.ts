@@ -20,6 +20,16 @@ describe('newNounPhrase', () => {
     );
   });
 
+  it('passes over dates, words naming no thing of their own, and a contracted verb', () => {
+    expect(newNounPhrase('Last year I saw this pic of a lighthouse.', asked('What did you see?'))).toBe(
+      'lighthouse',
+    );
+    // "others" is in what the answers take as asked: "Ada and others" is how learning writes "we".
+    expect(
+      newNounPhrase("Ada and others're learning pottery.", asked('What are Ada and others learning?')),
+    ).toBe('pottery');
+  });
+
   it('is null when every thing named repeats the question', () => {
     expect(newNounPhrase('The workshop was great.', asked('What workshop was great?'))).toBeNull();
   });

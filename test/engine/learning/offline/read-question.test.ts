@@ -39,6 +39,7 @@ describe('readQuestion', () => {
     ['Is alice married?', 'current', 'relationship'],
     ["What is alice's favourite colour?", 'current', 'favorite:color'],
     ['When did alice move to Lisbon?', 'any', null],
+    ['Who did alice work with on the fundraiser?', 'any', null],
   ])('%s: %s value of slot %s', (question, tense, slot) => {
     const read_ = read(question);
     expect(read_.tense).toBe(tense);
@@ -64,6 +65,7 @@ describe('readQuestion', () => {
     expect(read("What are alice's hobbies?").asksMany).toBe(true);
     expect(read('What book is alice reading?').asksMany).toBe(false);
     expect(read('What class does alice take?').asksMany).toBe(false);
+    expect(read('What exciting news did alice share?').asksMany).toBe(false);
   });
 
   it('reads the noun a "what kind of" or "which" question asks for', () => {
