@@ -70,6 +70,7 @@ const WRITTEN_DATE = new RegExp(
   String.raw`,?\s*\(?\b(?:(?:on|in|by|around|during) )?(?:the (?:week|weekend|month) (?:before|after) )?(?:(?:(?:${WEEKDAY}) )?\d{1,2} (?:${MONTH}) \d{4}|(?:${MONTH}|spring|summer|autumn|winter) \d{4})\b\)?,?`,
   'gi',
 );
+const CLAUSE_DASH = / [-–—] /;
 // A reason said as one: evidence that gives it comes before evidence that merely shares words.
 const STATED_REASON = /\b(?:because|so that|due to|in order to)\b/i;
 
@@ -383,7 +384,9 @@ function extract(question: Question, evidence: Evidence, request: AnswerRequest)
     case 'reason': {
       const reason = REASON.exec(text);
       return saysMore(
-        (reason?.[1] ?? reason?.[2] ?? reason?.[3])?.trim() ?? afterVerb(text, question, request),
+        // A dash ends the reason as it ends a clause: "for mental health - I'm so proud of you".
+        (reason?.[1] ?? reason?.[2] ?? reason?.[3])?.split(CLAUSE_DASH)[0]?.trim() ??
+          afterVerb(text, question, request),
         question,
         request,
       );
@@ -471,7 +474,7 @@ function verbObject(sentence: string, question: Question): string | null {
     const found = index >= 0 ? forms[index] : undefined;
     const at = found ? sentence.indexOf(found) : -1;
     if (!found || at < 0) continue;
-    const phrase = shorten(sentence.slice(at + found.length).split(/[.,;!?]| - /)[0] ?? '');
+    const phrase = shorten(sentence.slice(at + found.length).split(/[.,;!?]| [-–—] /)[0] ?? '');
     if (phrase) return question.asksWhat ? throughFirstNoun(phrase) : phrase;
   }
   return null;

@@ -195,6 +195,9 @@ describe('answerQuestion, offline', () => {
     it('gives the purpose of a "what ... for?" question', async () => {
       const messages = [said('alice', 'Took a short trip to Rome to clear my mind a little.')];
       expect(await alice('What did alice take a trip to Rome for?', messages)).toBe('clear my mind a little');
+      // A dash ends the reason, as it ends a clause.
+      const race = [said('alice', 'I ran a race raising awareness for mental health – so proud of it!')];
+      expect(await alice('What did the race alice ran raise awareness for?', race)).toBe('mental health');
     });
 
     it('answers "who" with a name from evidence that names someone, before evidence that only fits', async () => {
