@@ -35,7 +35,7 @@ export type Question = {
   timeUnit: 'year' | 'month' | null;
   /** A "what" or "which" question: it asks for something named, so a verb's object ends with its first noun. */
   asksWhat: boolean;
-  /** "What did she buy?": it asks for the object of its own verb. */
+  /** "What did she buy?", "what is her plan?": it asks for a thing, the object of its verb or the peer's. */
   asksObject: boolean;
   /** "What books has he read?": answered by a list. */
   asksMany: boolean;
@@ -95,7 +95,9 @@ export function readQuestion(question: string, names: readonly string[]): Questi
     words: lemmaWords(question).filter((word) => !nameStems.has(word)),
     head: headOf(lower, nameStems),
     asksWhat: /^(?:what|which)\b/.test(lower),
-    asksObject: verbs.length > 0 && /^what (?:did|does|do|has|have|will)\b/.test(lower),
+    asksObject:
+      (verbs.length > 0 && /^what (?:did|does|do|has|have|will)\b/.test(lower)) ||
+      /^what (?:is|was|are|were) [a-z]+'s\b/.test(lower),
     asksMany: MANY.test(lower),
     timeUnit: /\b(?:which|what) year\b/.test(lower)
       ? 'year'

@@ -64,6 +64,8 @@ describe('answerQuestion, offline', () => {
   it('answers a question asking for a thing with the first thing the best evidence names that the question did not', async () => {
     const messages = [message('1', 'I was out walking when I came across this cool rainbow sidewalk.')];
     expect(await ask('What did Ada find during her walk?', messages)).toBe('cool rainbow sidewalk');
+    const gift = [message('2', 'This necklace is super special to me, from my grandma.')];
+    expect(await ask("What was Ada's gift from her grandma?", gift)).toBe('necklace');
   });
 
   it('answers a question asking for many things with a list from the evidence', async () => {

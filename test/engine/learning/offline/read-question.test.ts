@@ -60,6 +60,7 @@ describe('readQuestion', () => {
   it('reads whether a question asks for something named, for the object of its verb, or for many things', () => {
     expect(read('What did alice buy?')).toMatchObject({ asksWhat: true, asksObject: true, asksMany: false });
     expect(read('What is alice doing?')).toMatchObject({ asksWhat: true, asksObject: false });
+    expect(read("What is alice's plan for the summer?")).toMatchObject({ asksWhat: true, asksObject: true });
     expect(read('How did alice buy it?')).toMatchObject({ asksWhat: false, asksObject: false });
     expect(read('What books has alice read?').asksMany).toBe(true);
     expect(read("What are alice's hobbies?").asksMany).toBe(true);
