@@ -148,7 +148,7 @@ export function formatAnswers(answers: AnswerResults, failedWithEvidenceRead: Ca
     `- Adversarial questions (category 5, ${answers.adversarial.questions}): the right answer is to decline; declined (null, "I don't know", "no information available" or "not mentioned"): ${percent(answers.adversarial.refused.low)} at 'low', ${percent(answers.adversarial.refused.minimal)} at 'minimal'.`,
     `- \`chat({peer, query: question, reasoning_level})\` in the question's workspace; peer: the speaker the question names first (${named} of ${answers.outcomes.length} questions), else the conversation's first speaker.`,
     "- F1 as LoCoMo's task_eval/evaluation.py: lower-case, commas, punctuation and a/an/the/and removed, white-space tokens, Porter stems; category 1 averages over the gold's comma-separated parts (each scored against the best part of the answer), category 3 keeps the gold before ';'; no answer scores 0.",
-    "- 'low' reads 8 observations and 10 messages (the top 10 of the same search, but for favouring the named speaker) and extracts a phrase; 'minimal' returns the best-matching observation verbatim.",
+    "- 'low' reads 8 observations and 10 messages (the top 10 of the same search, but for favouring the named speaker) with the 2 turns after each of the 5 best, and extracts a phrase; 'minimal' returns the best-matching observation verbatim.",
   ].join('\n');
 }
 
