@@ -23,6 +23,7 @@ type Evidence = {
   /** How well it fits the question: its shared nouns, verbs and words, and the days it speaks of. */
   fit: number;
 };
+/** Evidence as it is read, before it is weighed against the question. */
 type Unweighed = Omit<Evidence, 'fit'>;
 
 // How long an answer may spend reading the retrieved messages; what is left unread is not weighed.
@@ -76,10 +77,11 @@ const STATED_REASON = /\b(?:because|so that|due to|in order to)\b/i;
 
 /**
  * Answers from retrieved memory without a model. It reads what the question asks for (a time,
- * a duration, a place, a person, a name, a number, yes or no, a reason, or a thing), answers a
- * question about a fact that changes from the fact's current value, or from the one it replaced
- * when asked about "before", and otherwise finds the evidence about the peer that shares the
- * question's own nouns and takes from it a span of the kind asked. When nothing in memory bears
+ * a duration, a place, a person, a name, a number, yes or no, a reason, words that describe, a
+ * thing, or many things), answers a question about a fact that changes from the fact's current
+ * value, or from the one it replaced when asked about "before", and otherwise finds the evidence
+ * about the peer that shares the question's own nouns and takes from it a span of the kind
+ * asked, or a list of the things it names. When nothing in memory bears
  * on the question, or another peer's own words fit it better, it answers null: no answer is
  * better than a wrong one.
  */
