@@ -72,6 +72,7 @@ const WRITTEN_DATE = new RegExp(
   'gi',
 );
 const CLAUSE_DASH = / [-–—] /;
+const BY_MEANS = /\bby [a-z]+ing\b[^.;!?]*/i;
 // A reason said as one: evidence that gives it comes before evidence that merely shares words.
 const STATED_REASON = /\b(?:because|so that|due to|in order to)\b/i;
 
@@ -402,6 +403,9 @@ function extract(question: Question, evidence: Evidence, request: AnswerRequest)
       // to keep busy?" of "...painting to keep busy") leaves the rest of the sentence to answer.
       const named = question.head === null ? null : namedThing(text, question.head);
       if (named !== null) return named;
+      // "How does she stay confident?" of "...by reminding myself of my successes": the means.
+      const means = /^how\b/i.test(request.question) ? BY_MEANS.exec(text)?.[0] : undefined;
+      if (means) return means.split(CLAUSE_DASH)[0] ?? means;
       const object = verbObject(text, question);
       if (object !== null && saysMore(object, question, request) === null)
         return afterVerb(text, { ...question, verbs: [] }, request);

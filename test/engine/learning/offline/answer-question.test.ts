@@ -76,6 +76,13 @@ describe('answerQuestion, offline', () => {
     expect(await ask('What books has Ada read?', messages)).toBe("Charlotte's Web, Nothing is Impossible");
   });
 
+  it('answers "how does she…?" with the means the evidence gives', async () => {
+    const messages = [message('1', 'I stay confident in business by reminding myself of my successes.')];
+    expect(await ask('How does Ada stay confident in her business?', messages)).toBe(
+      'by reminding myself of my successes',
+    );
+  });
+
   it('describes with the words the evidence describes with', async () => {
     const messages = [message('1', 'I met a dog at the pet store, he was so friendly and playful!')];
     expect(await ask('How did Ada describe the dog at the pet store?', messages)).toBe(
