@@ -46,7 +46,12 @@ export function postWebhook(
         ),
       );
       response.on('error', () => resolve({ ok: false, status, error: `HTTP ${status}, answer cut off` }));
+      // An answer closed before its end (the timeout struck mid-body) may emit no error: the
+      // delivery must still settle. After 'end' this changes nothing: a promise settles once.
+      response.on('close', () => resolve({ ok: false, status, error: `HTTP ${status}, answer cut off` }));
     });
+    // Likewise a request closed with neither an answer nor an error.
+    request.on('close', () => resolve({ ok: false, error: 'connection closed without an answer' }));
     request.on('error', (error: NodeJS.ErrnoException) => {
       const reason =
         error.name === 'AbortError' || error.name === 'TimeoutError'
