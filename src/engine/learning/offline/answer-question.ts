@@ -419,7 +419,7 @@ function extract(question: Question, evidence: Evidence, request: AnswerRequest)
  * said relative to its day ("last Saturday") resolved. Null when it says none.
  */
 function saidDate(evidence: Evidence): string | null {
-  const said = evidence.text.replace(/^[^:]{1,80}: /, '');
+  const said = withoutSpeaker(evidence);
   const dated =
     evidence.speaker !== null && evidence.occurredAt ? resolveDates(said, evidence.occurredAt).text : said;
   return DATE_PHRASE.exec(dated)?.[0]?.replace(/^in /, '') ?? null;
@@ -514,10 +514,15 @@ function namesListener(text: string, listeners: readonly string[]): boolean {
  * the dates in it unless the question asks when.
  */
 function evidenceWords(evidence: Evidence, question: Question): string {
-  const said = evidence.text.replace(/^[^:]{1,80}: /, '');
+  const said = withoutSpeaker(evidence);
   if (question.kind === 'time') return said;
   return said
     .replace(WRITTEN_DATE, ' ')
     .replace(/\s{2,}/g, ' ')
     .trim();
+}
+
+/** The words of a piece of evidence without the "name: " a message's sentence begins with. */
+function withoutSpeaker(evidence: Evidence): string {
+  return evidence.text.replace(/^[^:]{1,80}: /, '');
 }
