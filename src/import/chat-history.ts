@@ -106,3 +106,25 @@ export function splitContent(text: string, max: number): string[] {
   parts.push(rest);
   return parts;
 }
+
+/**
+ * The sessions of a chat service's export (`conversations.json`: an array of conversations, or
+ * one): each entry checked against `schema` (a refusal names the conversation and what is wrong
+ * as `kind`), then made a session by `toSession`, which adds its notices to the history's.
+ */
+export function conversationSessions<Schema extends z.ZodType>(
+  json: unknown,
+  schema: Schema,
+  kind: string,
+  toSession: (conversation: z.output<Schema>, where: string, notices: string[]) => ImportedSession,
+): ChatHistory {
+  const list = Array.isArray(json) ? json : [json];
+  const notices: string[] = [];
+  const sessions = list.map((entry, index) => {
+    const where = `conversation ${index + 1}`;
+    const parsed = schema.safeParse(entry);
+    if (!parsed.success) throw invalidEntry(where, describeIssue(parsed.error, kind));
+    return toSession(parsed.data, where, notices);
+  });
+  return { sessions, notices };
+}

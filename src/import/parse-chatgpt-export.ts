@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   type ChatHistory,
+  conversationSessions,
   describeIssue,
   type ImportedSession,
   importedMessages,
@@ -37,47 +38,45 @@ export function parseChatGptExport(
   json: unknown,
   options: { prefix: string; userPeer: string; assistantPeer: string },
 ): ChatHistory {
-  const list = Array.isArray(json) ? json : [json];
-  const notices: string[] = [];
-  const sessions: ImportedSession[] = list.map((entry, index) => {
-    const where = `conversation ${index + 1}`;
-    const parsed = ChatGptConversation.safeParse(entry);
-    if (!parsed.success) throw invalidEntry(where, describeIssue(parsed.error, 'a ChatGPT conversation'));
-    const conversation = parsed.data;
-    const id = conversation.conversation_id ?? conversation.id;
-    if (id === undefined) throw invalidEntry(where, 'has no conversation_id or id');
-    const session: ImportedSession = { id: sessionId(where, `${options.prefix}-${id}`), messages: [] };
-    for (const nodeId of currentBranch(conversation.mapping, conversation.current_node, where)) {
-      const source = `${where}, message ${nodeId}`;
-      const raw = conversation.mapping[nodeId]?.message;
-      if (raw === null || raw === undefined) continue;
-      const message = ChatGptMessage.safeParse(raw);
-      if (!message.success) throw invalidEntry(source, describeIssue(message.error, 'a ChatGPT message'));
-      const { author, content, create_time, recipient, metadata } = message.data;
-      if (!SPOKEN.has(author.role) || metadata?.is_visually_hidden_from_conversation) continue;
-      if (recipient && recipient !== 'all') continue;
-      if (content.content_type !== 'text' && content.content_type !== 'multimodal_text') continue;
-      const text = (content.parts ?? [])
-        .filter((part) => typeof part === 'string')
-        .join('\n\n')
-        .trim();
-      if (text === '') continue;
-      const createdAt = create_time ?? conversation.create_time;
-      session.messages.push(
-        ...importedMessages(
-          source,
-          {
-            peer: author.role === 'user' ? options.userPeer : options.assistantPeer,
-            content: text,
-            created_at: createdAt == null ? undefined : new Date(createdAt * 1000).toISOString(),
-          },
-          notices,
-        ),
-      );
-    }
-    return session;
-  });
-  return { sessions, notices };
+  return conversationSessions(
+    json,
+    ChatGptConversation,
+    'a ChatGPT conversation',
+    (conversation, where, notices) => {
+      const id = conversation.conversation_id ?? conversation.id;
+      if (id === undefined) throw invalidEntry(where, 'has no conversation_id or id');
+      const session: ImportedSession = { id: sessionId(where, `${options.prefix}-${id}`), messages: [] };
+      for (const nodeId of currentBranch(conversation.mapping, conversation.current_node, where)) {
+        const source = `${where}, message ${nodeId}`;
+        const raw = conversation.mapping[nodeId]?.message;
+        if (raw === null || raw === undefined) continue;
+        const message = ChatGptMessage.safeParse(raw);
+        if (!message.success) throw invalidEntry(source, describeIssue(message.error, 'a ChatGPT message'));
+        const { author, content, create_time, recipient, metadata } = message.data;
+        if (!SPOKEN.has(author.role) || metadata?.is_visually_hidden_from_conversation) continue;
+        if (recipient && recipient !== 'all') continue;
+        if (content.content_type !== 'text' && content.content_type !== 'multimodal_text') continue;
+        const text = (content.parts ?? [])
+          .filter((part) => typeof part === 'string')
+          .join('\n\n')
+          .trim();
+        if (text === '') continue;
+        const createdAt = create_time ?? conversation.create_time;
+        session.messages.push(
+          ...importedMessages(
+            source,
+            {
+              peer: author.role === 'user' ? options.userPeer : options.assistantPeer,
+              content: text,
+              created_at: createdAt == null ? undefined : new Date(createdAt * 1000).toISOString(),
+            },
+            notices,
+          ),
+        );
+      }
+      return session;
+    },
+  );
 }
 
 /** Node ids from the root to `leaf` (the last node of the mapping when no leaf is named). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   type ChatHistory,
+  conversationSessions,
   describeIssue,
   type ImportedSession,
   importedMessages,
@@ -30,38 +31,39 @@ export function parseClaudeExport(
   json: unknown,
   options: { prefix: string; userPeer: string; assistantPeer: string },
 ): ChatHistory {
-  const list = Array.isArray(json) ? json : [json];
-  const notices: string[] = [];
-  const sessions: ImportedSession[] = list.map((entry, index) => {
-    const where = `conversation ${index + 1}`;
-    const parsed = ClaudeConversation.safeParse(entry);
-    if (!parsed.success) throw invalidEntry(where, describeIssue(parsed.error, 'a claude.ai conversation'));
-    const session: ImportedSession = {
-      id: sessionId(where, `${options.prefix}-${parsed.data.uuid}`),
-      messages: [],
-    };
-    parsed.data.chat_messages.forEach((raw, position) => {
-      const source = `${where}, message ${position + 1}`;
-      const message = ClaudeMessage.safeParse(raw);
-      if (!message.success) throw invalidEntry(source, describeIssue(message.error, 'a claude.ai message'));
-      const { sender, text, content, created_at } = message.data;
-      if (sender !== 'human' && sender !== 'assistant') return;
-      const blocks = (content ?? []).filter((block) => block.type === 'text' && block.text);
-      const body = (blocks.length > 0 ? blocks.map((block) => block.text).join('\n\n') : (text ?? '')).trim();
-      if (body === '') return;
-      session.messages.push(
-        ...importedMessages(
-          source,
-          {
-            peer: sender === 'human' ? options.userPeer : options.assistantPeer,
-            content: body,
-            created_at: created_at ?? undefined,
-          },
-          notices,
-        ),
-      );
-    });
-    return session;
-  });
-  return { sessions, notices };
+  return conversationSessions(
+    json,
+    ClaudeConversation,
+    'a claude.ai conversation',
+    (conversation, where, notices) => {
+      const session: ImportedSession = {
+        id: sessionId(where, `${options.prefix}-${conversation.uuid}`),
+        messages: [],
+      };
+      conversation.chat_messages.forEach((raw, position) => {
+        const source = `${where}, message ${position + 1}`;
+        const message = ClaudeMessage.safeParse(raw);
+        if (!message.success) throw invalidEntry(source, describeIssue(message.error, 'a claude.ai message'));
+        const { sender, text, content, created_at } = message.data;
+        if (sender !== 'human' && sender !== 'assistant') return;
+        const blocks = (content ?? []).filter((block) => block.type === 'text' && block.text);
+        const body = (
+          blocks.length > 0 ? blocks.map((block) => block.text).join('\n\n') : (text ?? '')
+        ).trim();
+        if (body === '') return;
+        session.messages.push(
+          ...importedMessages(
+            source,
+            {
+              peer: sender === 'human' ? options.userPeer : options.assistantPeer,
+              content: body,
+              created_at: created_at ?? undefined,
+            },
+            notices,
+          ),
+        );
+      });
+      return session;
+    },
+  );
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { gatewayFuzzTarget, seedGateway } from '../../bench/stress/gateway-fuzz.js';
 import { runFuzz } from '../../bench/stress/run-fuzz.js';
-import { createWalletFetch } from '../../src/wallet/create-wallet-fetch.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { POSTGRES_URL } from '../support/postgres.js';
+import { createWalletFetch } from '../support/wallet-fetch.js';
 import { CALL_TIMEOUT_MS, expectNoFailures, FUZZ_TEST_TIMEOUT_MS, testBudget } from './fuzz-budget.js';
 
 describe('every gateway endpoint, fuzzed over HTTP', () => {

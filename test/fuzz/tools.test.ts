@@ -24,7 +24,11 @@ describe.each(['pglite', 'postgres'] satisfies DatabaseKind[])('every tool, fuzz
     async (transport) => {
       connected = await connectClient(transport, database);
       await seedMemory(connected.client);
-      const target = toolFuzzTarget(`tools ${transport} ${database}`, connected.client, CALL_TIMEOUT_MS);
+      const target = await toolFuzzTarget(
+        `tools ${transport} ${database}`,
+        connected.client,
+        CALL_TIMEOUT_MS,
+      );
       expectNoFailures(await runFuzz(target, testBudget(RUNS[transport])), 'test/fuzz/tools.test.ts');
     },
     FUZZ_TEST_TIMEOUT_MS,

@@ -57,7 +57,8 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('importChatHistory on %s', (
       ['claude', '2025-02-10T18:04:31.101Z'],
       ['user', '2025-02-10T18:06:02.000Z'],
     ]);
-    expect((await memory.listPeers()).peers.map((peer) => peer.id).sort()).toEqual(['claude', 'user']);
+    const { items } = await memory.listPeers({ page: 1, size: 50, reverse: false });
+    expect(items.map((peer) => peer.id).sort()).toEqual(['claude', 'user']);
   });
 
   it('an interrupted import run again writes the rest and nothing twice', async () => {

@@ -1,7 +1,18 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type DocumentFile, splitDocument, splitText } from '../../src/import/split-document.js';
+import { DocumentLimitError } from '../../src/import/document-limit-error.js';
+import { prettyJson } from '../../src/import/pretty-json.js';
+import { type DocumentFile, splitDocument } from '../../src/import/split-document.js';
+import { splitText } from '../../src/import/split-text.js';
 import { LIMITS } from '../../src/schemas/limits.js';
 import { MemoryError } from '../../src/service/errors.js';
+import {
+  identicalPagesPdf,
+  inflatingPdf,
+  nestedBrackets,
+  spacesBetweenLetters,
+  widelyNestedJson,
+} from '../support/hostile-documents.js';
 import { makePdf } from '../support/make-pdf.js';
 
 const file = (name: string, type: string, content: string | Uint8Array): DocumentFile => ({
@@ -101,6 +112,20 @@ describe('splitDocument', () => {
     const markdown = await splitDocument(file('plan.md', '', '# Plan\n\nSail south.'), { peer: 'alice' });
     expect(markdown.kind).toBe('markdown');
     expect(markdown.messages).toEqual([{ peer: 'alice', content: '# Plan\n\nSail south.' }]);
+    // A section a message, however short the document; as many levels as fit in one write.
+    const sections = await splitDocument(file('plan.md', '', '# Plan\n## Sea\nSail south.\n## Land\nWalk.'), {
+      peer: 'alice',
+    });
+    expect(sections.messages.map((message) => message.content)).toEqual([
+      '# Plan\n## Sea\nSail south.',
+      '## Land\nWalk.',
+    ]);
+    const chapters = Array.from({ length: 60 }, (_, i) => `# Chapter ${i}\nIntro.\n## Part\nText.`).join(
+      '\n',
+    );
+    const fitted = await splitDocument(file('book.md', '', chapters), { peer: 'alice' });
+    expect(fitted.messages).toHaveLength(60);
+    expect(fitted.messages[0]?.content).toBe('# Chapter 0\nIntro.\n## Part\nText.');
   });
 
   it('splits a long document into messages within the limit, in order, losing no word', async () => {
@@ -229,4 +254,122 @@ describe('splitDocument', () => {
     const tooMany = await refusal(splitDocument(file('many.json', 'application/json', many), { peer: 'a' }));
     expect(tooMany.message).toMatch(/makes 101 messages, more than the 100 one upload writes/);
   });
+});
+
+describe('the work of reading a document', () => {
+  const encode = (text: string) => new TextEncoder().encode(text);
+  const limitRefusal = async (promise: Promise<unknown>) => {
+    const error = await refusal(promise);
+    expect(error).toBeInstanceOf(DocumentLimitError);
+    return error as DocumentLimitError;
+  };
+
+  it('is linear on the largest hostile texts one request carries', async () => {
+    // Backtracking patterns took 12 s on 64 KiB of spaces and over ten minutes on 512 KiB:
+    // quadratic, so 4 MiB would take days. Linear, each takes well under a second.
+    const size = LIMITS.requestBodyBytes - 4;
+    const shapes: [string, Uint8Array][] = [
+      ['spaces between two letters', spacesBetweenLetters(size)],
+      ['tabs before a line end', encode(`a${'\t'.repeat(size)}\nb`)],
+      ['blank-looking lines', encode(`a${'\n '.repeat(size / 2)}b`)],
+      ['a sentence end, then spaces', encode(`a.${' '.repeat(size)}b`)],
+      ['carriage returns', encode(`a${'\r'.repeat(size)}b`)],
+      ['hashes without a heading', encode(`a\n${'#'.repeat(size)}`)],
+      ['a heading on every other line', encode('# a\nb\n'.repeat(size / 6))],
+    ];
+    for (const [shape, bytes] of shapes) {
+      const started = performance.now();
+      const { messages } = await splitDocument(file('hostile.md', 'text/markdown', bytes), { peer: 'alice' });
+      const elapsed = performance.now() - started;
+      expect({ shape, fast: elapsed < 5000 }).toEqual({ shape, fast: true });
+      expect(messages.length).toBeGreaterThan(0);
+    }
+    // A run within one message is kept as it is.
+    const kept = await splitDocument(file('spaces.txt', 'text/plain', spacesBetweenLetters(65_536)), {
+      peer: 'alice',
+    });
+    expect(kept.messages.map((message) => message.content)).toEqual([`a${' '.repeat(65_536)}b`]);
+  });
+
+  it('refuses JSON nested deeper than documentDepth before parsing it, however deep', async () => {
+    for (const depth of [LIMITS.documentDepth + 1, 2200, 10_000, 1_000_000]) {
+      const error = await limitRefusal(
+        splitDocument(file('nested.json', 'application/json', nestedBrackets(depth)), { peer: 'alice' }),
+      );
+      expect({ depth, field: error.field, limit: error.limit }).toEqual({
+        depth,
+        field: 'file',
+        limit: 'documentDepth',
+      });
+      expect(error.message).toMatch(
+        `more than ${LIMITS.documentDepth} deep (documentDepth is ${LIMITS.documentDepth})`,
+      );
+    }
+    // Brackets inside strings are text, not nesting.
+    const inString = JSON.stringify({ note: '['.repeat(10_000) });
+    const { messages } = await splitDocument(file('note.json', 'application/json', inString), {
+      peer: 'alice',
+    });
+    expect(messages[0]?.content).toBe(JSON.stringify(JSON.parse(inString), null, 2));
+    const deepest = await splitDocument(
+      file('deep.json', 'application/json', nestedBrackets(LIMITS.documentDepth)),
+      { peer: 'alice' },
+    );
+    expect(deepest.messages[0]?.content).toBe(
+      JSON.stringify(JSON.parse(new TextDecoder().decode(nestedBrackets(LIMITS.documentDepth))), null, 2),
+    );
+  });
+
+  it('stops pretty-printing JSON at documentChars, so a small file is never stored large', async () => {
+    const json = widelyNestedJson(5000);
+    expect(json.length).toBeLessThan(LIMITS.documentChars / 10);
+    const started = performance.now();
+    const error = await limitRefusal(
+      splitDocument(file('wide.json', 'application/json', json), { peer: 'alice', field: 'text' }),
+    );
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect({ field: error.field, limit: error.limit, max: error.max }).toEqual({
+      field: 'text',
+      limit: 'documentChars',
+      max: LIMITS.documentChars,
+    });
+  });
+
+  it('pretty-prints JSON as JSON.stringify does, refusing it exactly past maxChars, unwritten', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const parsed = JSON.parse(JSON.stringify(value)) as unknown;
+        const pretty = JSON.stringify(parsed, null, 2);
+        expect(prettyJson(parsed, pretty.length)).toBe(pretty);
+        expect(prettyJson(parsed, pretty.length - 1)).toBeUndefined();
+      }),
+    );
+  });
+
+  it('reads a PDF of many pages on its own thread, and refuses one past pdfPages unread', async () => {
+    const few = await splitDocument(file('few.pdf', 'application/pdf', identicalPagesPdf(3)), {
+      peer: 'alice',
+    });
+    expect(few.messages[0]?.content.match(/Alice moved to Lisbon in May\./g)).toHaveLength(3);
+    const error = await limitRefusal(
+      splitDocument(file('pages.pdf', 'application/pdf', identicalPagesPdf(10_000)), { peer: 'alice' }),
+    );
+    expect({ field: error.field, limit: error.limit }).toEqual({ field: 'file', limit: 'pdfPages' });
+    expect(error.message).toMatch(`has 10000 pages, more than the ${LIMITS.pdfPages}`);
+  });
+
+  it('stops reading a PDF whose streams inflate past pdfInflatedBytes', async () => {
+    const bomb = inflatingPdf(64 * 1024 * 1024);
+    expect(bomb.length).toBeLessThan(256 * 1024);
+    const error = await limitRefusal(
+      splitDocument(file('bomb.pdf', 'application/pdf', bomb), { peer: 'alice', field: 'path' }),
+    );
+    expect({ field: error.field, limit: error.limit }).toEqual({ field: 'path', limit: 'pdfInflatedBytes' });
+    expect(error.message).toMatch(/^path: its streams decode to more than \d+ bytes/);
+    // One that inflates within the bound is read.
+    const small = await splitDocument(file('small.pdf', 'application/pdf', inflatingPdf(4096)), {
+      peer: 'alice',
+    });
+    expect(small.messages[0]?.content).toContain('Alice sails south');
+  }, 60_000);
 });
