@@ -2,11 +2,11 @@ import type { Config } from '../config.js';
 import { MemoryError } from '../service/errors.js';
 import type { MemoryService } from '../service/memory-service.js';
 import { findWalletKey, WalletStoreError } from '../wallet/wallet-store.js';
+import { createWalletClient } from './create-wallet-client.js';
 import { PlatformClient } from './platform-client.js';
 import { createPlatformMemoryService } from './platform-memory-service.js';
 import { createRemoteMemoryService } from './remote-memory-service.js';
-import { formatUsd, SpendingLedger } from './spending-ledger.js';
-import { UpstreamClient } from './upstream-client.js';
+import { formatUsd } from './spending-ledger.js';
 
 export type RemoteMemory = {
   memory: MemoryService;
@@ -66,21 +66,7 @@ async function openRemoteMemory(wallet: NonNullable<Config['wallet']>): Promise<
     }
     privateKey = stored.privateKey;
   }
-  const ledger = new SpendingLedger(wallet.dir, {
-    maxPerCall: wallet.maxPerCall,
-    dailyBudget: wallet.dailyBudget,
-  });
-  const client = new UpstreamClient({
-    upstream: wallet.upstream,
-    privateKey: privateKey as `0x${string}`,
-    ledger,
-    payWith: wallet.payWith,
-    ...(wallet.allowedAsset === undefined ? {} : { x402Assets: [wallet.allowedAsset] }),
-    mpp: {
-      rpcUrls: { [wallet.tempo.chainId]: wallet.tempo.rpcUrl },
-      ...(wallet.tempo.currency === undefined ? {} : { currencies: [wallet.tempo.currency] }),
-    },
-  });
+  const client = createWalletClient(wallet, privateKey as `0x${string}`);
   return {
     memory: createRemoteMemoryService(client),
     description: `remote: the memory of wallet ${client.account.address} at ${wallet.upstream}, paying at most ${formatUsd(wallet.maxPerCall)} USD a call and ${formatUsd(wallet.dailyBudget)} USD a day`,

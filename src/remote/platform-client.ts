@@ -1,5 +1,6 @@
 import { MemoryError, UnavailableError } from '../service/errors.js';
 import { describeNetworkError, networkCode } from './network-error.js';
+import { backoff, MAX_ATTEMPTS, sleep } from './retry-backoff.js';
 
 export type PlatformClientOptions = {
   /** The root URL of the platform API's server; its routes are under /v3. */
@@ -23,6 +24,8 @@ export type PlatformRequest = {
    * it: the connection was refused, or it answered 429, 502, 503 or 504.
    */
   idempotent: boolean;
+  /** Headers beyond the key and the content type (an `Idempotency-Key`). */
+  headers?: Record<string, string>;
   /** A longer deadline for a call that is slow by nature (a chat answered by a model). */
   deadlineMs?: number;
 };
@@ -41,10 +44,6 @@ export class PlatformRefusal extends MemoryError {
   }
 }
 
-const RETRY_BASE_MS = 200;
-const RETRY_MAX_MS = 2_000;
-/** Attempts of one request: the waits between them add up to about 3 s. */
-const MAX_ATTEMPTS = 5;
 /** A dead upstream is reported well within 15 s: refused connections fail at once, then are retried. */
 const DEFAULT_DEADLINE_MS = 12_000;
 /** Statuses a proxy or a busy server gives before the request is run. */
@@ -93,6 +92,7 @@ export class PlatformClient {
       headers: {
         Authorization: `Bearer ${this.apiKey}`,
         ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...request.headers,
       },
       ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
     };
@@ -213,13 +213,7 @@ const TOOL_TERMS: Record<string, string> = {
 
 /** A 422's `loc` (`["body", "messages", 0, "peer_id"]`) as a tool's field (`messages.0.peer`). */
 function toolField(loc: readonly unknown[]): string | undefined {
-  const path = loc[0] === 'body' || loc[0] === 'query' || loc[0] === 'path' ? loc.slice(1) : loc;
+  const path = ['body', 'query', 'path', 'header'].includes(String(loc[0])) ? loc.slice(1) : loc;
   if (path.length === 0) return undefined;
   return path.map((part) => TOOL_TERMS[String(part)] ?? String(part)).join('.');
 }
-
-/** The wait before the next attempt: doubling from 200 ms up to 2 s, or the upstream's Retry-After. */
-const backoff = (attempt: number, retryAfterMs: number) =>
-  Math.max(retryAfterMs || 0, Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** attempt));
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

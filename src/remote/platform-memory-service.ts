@@ -1,38 +1,26 @@
-import { capMessageContents } from '../engine/cap-message-contents.js';
+import type {
+  ChatAnswer,
+  Conclusion,
+  Page,
+  Peer,
+  PlatformMessage,
+  QueueStatus,
+  Representation,
+  Session,
+  SessionContext,
+  SessionSummaries,
+} from '../schemas/platform.js';
 import { nothingSpent } from '../schemas/spending.js';
-import type { Summary } from '../schemas/summary.js';
+import { capMessageContents } from '../service/cap-message-contents.js';
 import type { MemoryService } from '../service/memory-service.js';
+import {
+  asMessage,
+  asMessageWithMetadata,
+  asObservation,
+  asPeerOrSession,
+  asSessionListItem,
+} from '../service/platform-records.js';
 import { type PlatformClient, PlatformRefusal, type PlatformRequest } from './platform-client.js';
-
-/** The platform's shapes, as far as this client reads them (platform-schemas.ts has them whole). */
-type PlatformMessage = {
-  id: string;
-  content: string;
-  peer_id: string;
-  session_id: string;
-  workspace_id: string;
-  metadata: Record<string, unknown>;
-  created_at: string;
-  token_count: number;
-};
-type PlatformPeer = { id: string; metadata: Record<string, unknown>; created_at: string };
-type PlatformSession = PlatformPeer & { is_active: boolean };
-type Conclusion = {
-  id: string;
-  content: string;
-  observer_id: string;
-  observed_id: string;
-  session_id: string;
-  times_derived: number;
-  created_at: string;
-};
-type Page<Item> = { items: Item[]; total: number; page: number; size: number; pages: number };
-type WorkUnits = {
-  total_work_units: number;
-  completed_work_units: number;
-  in_progress_work_units: number;
-  pending_work_units: number;
-};
 
 /** The most items the platform answers on one page. */
 const PAGE_LIMIT = 100;
@@ -83,11 +71,30 @@ export function createPlatformMemoryService(client: PlatformClient, workspace: s
       if (page >= answer.pages || answer.items.length === 0) return items;
     }
   };
-  const pageQuery = (input: { page: number; size: number; reverse: boolean }) => ({
-    page: input.page,
-    size: input.size,
-    reverse: input.reverse,
-  });
+  /**
+   * One page of a list route, in the tools' page shape: the platform's page and size are the
+   * tools', its `pages` is left out, and `translate` turns its items into the tools' answers.
+   */
+  const listPage = async <Item, Output>(
+    path: string,
+    input: { page: number; size: number; reverse: boolean },
+    translate: (items: Item[]) => Output[],
+    body?: unknown,
+  ) => {
+    const page = await call<Page<Item>>({
+      method: 'POST',
+      path,
+      query: { page: input.page, size: input.size, reverse: input.reverse },
+      ...(body === undefined ? {} : { body }),
+      idempotent: true,
+    });
+    return { items: translate(page.items), page: page.page, size: page.size, total: page.total };
+  };
+  /** A request whose answer the tools do not show: they answer `{ ok: true }` once it is done. */
+  const done = async (request: PlatformRequest) => {
+    await call(request);
+    return { ok: true as const };
+  };
 
   return {
     addMessages: async (input) => {
@@ -102,43 +109,21 @@ export function createPlatformMemoryService(client: PlatformClient, workspace: s
             ...(message.created_at === undefined ? {} : { created_at: message.created_at }),
           })),
         },
-        idempotent: false,
+        // With a key, the upstream stores a repeat once: the write may be sent again like a read.
+        ...(input.idempotency_key === undefined
+          ? {}
+          : { headers: { 'Idempotency-Key': input.idempotency_key } }),
+        idempotent: input.idempotency_key !== undefined,
       });
       return { messages: capMessageContents(added.map(asMessage)) };
     },
-    listMessages: async (input) => {
-      const page = await call<Page<PlatformMessage>>({
-        method: 'POST',
-        path: `${session(input.session)}/messages/list`,
-        query: pageQuery(input),
-        idempotent: true,
-      });
-      return {
-        items: capMessageContents(page.items.map(asMessage)),
-        page: page.page,
-        size: page.size,
-        total: page.total,
-      };
-    },
-    listPeers: async () => ({
-      peers: (await all<PlatformPeer>({ method: 'POST', path: `${ws}/peers/list`, idempotent: true })).map(
-        asPeer,
+    listMessages: (input) =>
+      listPage(`${session(input.session)}/messages/list`, input, (items: PlatformMessage[]) =>
+        capMessageContents(items.map(asMessage)),
       ),
-    }),
-    listPeerSessions: async (input) => {
-      const page = await call<Page<PlatformSession>>({
-        method: 'POST',
-        path: `${peer(input.peer)}/sessions`,
-        query: pageQuery(input),
-        idempotent: true,
-      });
-      return {
-        items: page.items.map(asSessionListItem),
-        page: page.page,
-        size: page.size,
-        total: page.total,
-      };
-    },
+    listPeers: (input) => listPage(`${ws}/peers/list`, input, (items: Peer[]) => items.map(asPeerOrSession)),
+    listPeerSessions: (input) =>
+      listPage(`${peer(input.peer)}/sessions`, input, (items: Session[]) => items.map(asSessionListItem)),
     getPeerCard: (input) =>
       call({
         method: 'GET',
@@ -154,49 +139,30 @@ export function createPlatformMemoryService(client: PlatformClient, workspace: s
         body: { peer_card: input.card },
         idempotent: true,
       }),
-    listSessions: async (input) => {
-      const page = await call<Page<PlatformSession>>({
-        method: 'POST',
-        path: `${ws}/sessions/list`,
-        query: pageQuery(input),
-        idempotent: true,
-      });
-      return {
-        items: page.items.map(asSessionListItem),
-        page: page.page,
-        size: page.size,
-        total: page.total,
-      };
-    },
+    listSessions: (input) =>
+      listPage(`${ws}/sessions/list`, input, (items: Session[]) => items.map(asSessionListItem)),
     listSessionPeers: async (input) => ({
       peers: (
-        await all<PlatformPeer>({ method: 'GET', path: `${session(input.session)}/peers`, idempotent: true })
-      ).map(asPeer),
+        await all<Peer>({ method: 'GET', path: `${session(input.session)}/peers`, idempotent: true })
+      ).map(asPeerOrSession),
     }),
-    addSessionPeers: async (input) => {
-      await call({
+    addSessionPeers: (input) =>
+      done({
         method: 'POST',
         path: `${session(input.session)}/peers`,
         body: Object.fromEntries(input.peers.map((name) => [name, {}])),
         idempotent: true,
-      });
-      return { ok: true };
-    },
-    removeSessionPeers: async (input) => {
-      await call({
+      }),
+    removeSessionPeers: (input) =>
+      done({
         method: 'DELETE',
         path: `${session(input.session)}/peers`,
         body: input.peers,
         idempotent: true,
-      });
-      return { ok: true };
-    },
-    deleteSession: async (input) => {
-      await call({ method: 'DELETE', path: session(input.session), idempotent: true });
-      return { ok: true };
-    },
+      }),
+    deleteSession: (input) => done({ method: 'DELETE', path: session(input.session), idempotent: true }),
     getSessionSummaries: async (input) => {
-      const summaries = await call<{ short_summary: Summary | null; long_summary: Summary | null }>({
+      const summaries = await call<SessionSummaries>({
         method: 'GET',
         path: `${session(input.session)}/summaries`,
         idempotent: true,
@@ -208,13 +174,7 @@ export function createPlatformMemoryService(client: PlatformClient, workspace: s
       // when a perspective is named; the platform's target defaults the perspective instead.
       const perspective = input.peer_perspective;
       const target = perspective === undefined ? undefined : (input.peer_target ?? perspective);
-      const context = await call<{
-        id: string;
-        messages: PlatformMessage[];
-        summary: Summary | null;
-        peer_representation: string | null;
-        peer_card: string[] | null;
-      }>({
+      const context = await call<SessionContext>({
         method: 'GET',
         path: `${session(input.session)}/context`,
         query: {
@@ -251,7 +211,7 @@ export function createPlatformMemoryService(client: PlatformClient, workspace: s
       return { messages: capMessageContents(found.map(asMessage)) };
     },
     chat: async (input) => {
-      const answer = await call<{ content: string | null }>({
+      const answer = await call<ChatAnswer>({
         method: 'POST',
         path: `${peer(input.peer)}/chat`,
         body: {
@@ -267,7 +227,7 @@ export function createPlatformMemoryService(client: PlatformClient, workspace: s
       return { content: answer.content };
     },
     getRepresentation: async (input) => {
-      const answer = await call<{ representation: string }>({
+      const answer = await call<Representation>({
         method: 'POST',
         path: `${peer(input.peer)}/representation`,
         body: {
@@ -280,7 +240,7 @@ export function createPlatformMemoryService(client: PlatformClient, workspace: s
     },
     getDeriverStatus: async (input) => {
       const [queue, observations] = await Promise.all([
-        call<WorkUnits>({
+        call<QueueStatus>({
           method: 'GET',
           path: `${ws}/queue/status`,
           query: { session_id: input.session },
@@ -328,17 +288,18 @@ export function createPlatformMemoryService(client: PlatformClient, workspace: s
         }),
       ),
     updatePeerMetadata: async (input) =>
-      asPeer(
-        await call<PlatformPeer>({
+      asPeerOrSession(
+        await call<Peer>({
           method: 'PUT',
           path: peer(input.peer),
           body: { metadata: input.metadata },
           idempotent: true,
         }),
       ),
+    deletePeer: (input) => done({ method: 'DELETE', path: peer(input.peer), idempotent: true }),
     updateSessionMetadata: async (input) =>
-      asSession(
-        await call<PlatformSession>({
+      asPeerOrSession(
+        await call<Session>({
           method: 'PUT',
           path: session(input.session),
           body: { metadata: input.metadata },
@@ -346,8 +307,8 @@ export function createPlatformMemoryService(client: PlatformClient, workspace: s
         }),
       ),
     cloneSession: async (input) =>
-      asSession(
-        await call<PlatformSession>({
+      asPeerOrSession(
+        await call<Session>({
           method: 'POST',
           path: `${session(input.session)}/clone`,
           query: { message_id: input.up_to_message },
@@ -373,14 +334,9 @@ export function createPlatformMemoryService(client: PlatformClient, workspace: s
         ...(input.observed === undefined ? {} : { observed_id: input.observed }),
         ...(input.session === undefined ? {} : { session_id: input.session }),
       };
-      const page = await call<Page<Conclusion>>({
-        method: 'POST',
-        path: `${ws}/conclusions/list`,
-        query: pageQuery(input),
-        body: { filters },
-        idempotent: true,
+      return listPage(`${ws}/conclusions/list`, input, (items: Conclusion[]) => items.map(asObservation), {
+        filters,
       });
-      return { items: page.items.map(asObservation), page: page.page, size: page.size, total: page.total };
     },
     queryObservations: async (input) => {
       const found = await call<Conclusion[]>({
@@ -415,50 +371,7 @@ export function createPlatformMemoryService(client: PlatformClient, workspace: s
       });
       return { observations: created.map(asObservation) };
     },
-    deleteObservation: async (input) => {
-      await call({ method: 'DELETE', path: `${ws}/conclusions/${id(input.id)}`, idempotent: true });
-      return { ok: true };
-    },
+    deleteObservation: (input) =>
+      done({ method: 'DELETE', path: `${ws}/conclusions/${id(input.id)}`, idempotent: true }),
   };
 }
-
-const asMessage = (message: PlatformMessage) => ({
-  id: message.id,
-  content: message.content,
-  peer_id: message.peer_id,
-  session_id: message.session_id,
-  created_at: message.created_at,
-  token_count: message.token_count,
-});
-
-const asMessageWithMetadata = (message: PlatformMessage) => ({
-  ...asMessage(message),
-  metadata: message.metadata,
-});
-
-const asPeer = (peer: PlatformPeer) => ({
-  id: peer.id,
-  metadata: peer.metadata,
-  created_at: peer.created_at,
-});
-
-const asSession = (session: PlatformSession) => ({
-  id: session.id,
-  metadata: session.metadata,
-  created_at: session.created_at,
-});
-
-const asSessionListItem = (session: PlatformSession) => ({
-  ...asSession(session),
-  is_active: session.is_active,
-});
-
-const asObservation = (conclusion: Conclusion) => ({
-  id: conclusion.id,
-  content: conclusion.content,
-  observer_id: conclusion.observer_id,
-  observed_id: conclusion.observed_id,
-  session_id: conclusion.session_id,
-  times_derived: conclusion.times_derived,
-  created_at: conclusion.created_at,
-});

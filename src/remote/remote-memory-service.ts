@@ -1,6 +1,8 @@
 import type { AddMessagesInput } from '../schemas/message.js';
+import type { Peer } from '../schemas/peer.js';
 import { MemoryError } from '../service/errors.js';
 import type { MemoryService } from '../service/memory-service.js';
+import { pageOfPeers } from '../service/peer-pages.js';
 import type { UpstreamClient } from './upstream-client.js';
 
 /**
@@ -10,10 +12,12 @@ import type { UpstreamClient } from './upstream-client.js';
  */
 export function createRemoteMemoryService(client: UpstreamClient): MemoryService {
   return {
-    addMessages: (input) => client.paid('/messages', gatewayMessages(input)),
+    addMessages: async (input) => client.paid('/messages', gatewayMessages(input)),
     chat: (input) => client.paid('/chat', input),
     listMessages: (input) => client.signed('/messages/list', input),
-    listPeers: () => client.signed('/peers', {}),
+    // The gateway answers every peer at once (the spec's /peers); the tool gives a page of them.
+    listPeers: async (input) =>
+      pageOfPeers((await client.signed<{ peers: Peer[] }>('/peers', {})).peers, input),
     listPeerSessions: (input) => client.signed('/peers/sessions', input),
     getRepresentation: (input) => client.signed('/representation', input),
     getPeerCard: (input) => client.signed('/card', input),
@@ -30,6 +34,7 @@ export function createRemoteMemoryService(client: UpstreamClient): MemoryService
     getMessage: notSoldByGateway('get_message'),
     updateMessageMetadata: notSoldByGateway('update_message_metadata'),
     updatePeerMetadata: notSoldByGateway('update_peer_metadata'),
+    deletePeer: notSoldByGateway('delete_peer'),
     updateSessionMetadata: notSoldByGateway('update_session_metadata'),
     cloneSession: notSoldByGateway('clone_session'),
     getSessionPeerConfig: notSoldByGateway('get_session_peer_config'),
@@ -68,6 +73,17 @@ function notSoldByGateway(tool: string): () => Promise<never> {
 
 /** The gateway stamps each message's time itself: a `created_at` given here cannot be kept. */
 function gatewayMessages(input: AddMessagesInput) {
+  if (input.idempotency_key !== undefined) {
+    // Said rather than dropped: a caller counting on the key would store a repeat twice.
+    throw new MemoryError(
+      'invalid_input',
+      'idempotency_key cannot be used in remote mode with a gateway: the gateway takes no idempotency key; a paid write is never sent again with a new payment, so a lost answer is reported, not repeated',
+      {
+        field: 'idempotency_key',
+        hint: 'Leave idempotency_key out; after a lost answer, read the session back (list_messages) before writing again.',
+      },
+    );
+  }
   const index = input.messages.findIndex((message) => message.created_at !== undefined);
   if (index !== -1) {
     throw new MemoryError(

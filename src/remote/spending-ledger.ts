@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { lock } from 'proper-lockfile';
+import type { MicroUsd } from '../payments/gateway-prices.js';
 import type { PaymentProtocol, SpendingOutput } from '../schemas/spending.js';
 import { MemoryError } from '../service/errors.js';
 
-/** Micro-USD: USDC base units, 1,000,000 to the dollar. */
-export type MicroUsd = bigint;
+// One micro-USD for prices and payments alike: what the gateway asks is what the ledger counts.
+export type { MicroUsd } from '../payments/gateway-prices.js';
 
 export type SpendingPolicy = {
   /** The most one call may cost. */

@@ -19,24 +19,6 @@ const TEMPO_STABLECOINS = [
 ];
 
 /**
- * Wraps `fetch` so that a 402 carrying an MPP challenge (method `tempo`, intent `charge`) is
- * paid: the wallet signs the transfer the challenge asks for and sends the request again with
- * `Authorization: Payment`; the server broadcasts the transfer (pull mode). A challenge asking
- * for more than `maxAmount`, or in a token not allowed, is refused before anything is signed.
- */
-export function payWithMpp(
-  inner: typeof fetch,
-  account: LocalAccount,
-  options: PayWithMppOptions,
-): typeof fetch {
-  const mppx = createMppClient(account, options, inner, (challenge, createCredential) => {
-    checkMppChallenge(challenge.request, options);
-    return createCredential();
-  });
-  return mppx.fetch as typeof fetch;
-}
-
-/**
  * The MPP client of `account`: Tempo `charge` in pull mode, on the Tempo nodes known and those
  * of `options.rpcUrls`. `onChallenge` decides whether a challenge is paid.
  */

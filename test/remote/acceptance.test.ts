@@ -119,14 +119,17 @@ test('the five checks: free tools upstream, an exact payment, the same tools, a 
     });
     expect(before - (await balance())).toBe(1_000n);
 
-    // 3. The tool list and its schemas match embedded mode.
+    // 3. The tool list and its schemas match embedded mode, and a paying wallet adds get_spending,
+    // which embedded mode, paying nothing, does not list.
     const shapes = async (client: Client) =>
       (await client.listTools()).tools.map(({ name, inputSchema, outputSchema }) => ({
         name,
         inputSchema,
         outputSchema,
       }));
-    expect(await shapes(remote)).toEqual(await shapes(embedded));
+    const remoteShapes = await shapes(remote);
+    expect(remoteShapes.map(({ name }) => name)).toContain('get_spending');
+    expect(remoteShapes.filter(({ name }) => name !== 'get_spending')).toEqual(await shapes(embedded));
 
     // 4. A max chat (0.50 USD) is refused with both amounts named, and no balance moves.
     before = await balance();

@@ -162,8 +162,8 @@ describe('remote mode with a platform upstream', () => {
       'list_sessions',
     );
     expect(sessions.items.map((session) => session.id)).toContain('trip');
-    const peers = await callOk<{ peers: { id: string }[] }>(remote.client, 'list_peers');
-    expect(peers.peers.map((peer) => peer.id).sort()).toEqual(['alice', 'bob', 'carol']);
+    const peers = await callOk<{ items: { id: string }[] }>(remote.client, 'list_peers');
+    expect(peers.items.map((peer) => peer.id).sort()).toEqual(['alice', 'bob', 'carol']);
     const ofAlice = await callOk<{ items: { id: string }[] }>(remote.client, 'list_peer_sessions', {
       peer: 'alice',
     });
@@ -313,6 +313,21 @@ describe('remote mode with a platform upstream', () => {
     expect(sessions.items.map((session) => session.id)).not.toContain(clone.id);
   });
 
+  it('forgets a peer upstream with delete_peer, and answers a missing one as not found there', async () => {
+    await callOk(remote.client, 'add_messages', {
+      session: 'typo',
+      messages: [{ peer: 'alcie', content: 'A peer named by mistake.' }],
+    });
+    expect(await callOk(remote.client, 'delete_peer', { peer: 'alcie' })).toEqual({ ok: true });
+    const peers = await platform<{ items: { id: string }[] }>('POST', '/peers/list');
+    expect(peers.items.map((peer) => peer.id)).not.toContain('alcie');
+    const messages = await platform<{ items: { peer_id: string }[] }>('POST', '/sessions/typo/messages/list');
+    expect(messages.items).toEqual([]);
+    expect(await callError(remote.client, 'delete_peer', { peer: 'alcie' })).toContain(
+      `the upstream ${server.baseURL}, 404`,
+    );
+  });
+
   it('answers a missing thing and a bad value as tool errors naming the upstream', async () => {
     const missing = await callError(remote.client, 'get_message', {
       session: 'trip',
@@ -337,6 +352,18 @@ describe('remote mode with a platform upstream', () => {
     } finally {
       await wrong.client.close();
     }
+  });
+
+  it('passes idempotency_key upstream as Idempotency-Key: a batch sent again is stored once', async () => {
+    const batch = {
+      session: 'keyed',
+      idempotency_key: 'keyed-batch-1',
+      messages: [{ peer: 'alice', content: 'Sent twice, stored once.' }],
+    };
+    const first = await callOk(remote.client, 'add_messages', batch);
+    expect(await callOk(remote.client, 'add_messages', batch)).toEqual(first);
+    const stored = await platform<{ items: unknown[] }>('POST', '/sessions/keyed/messages/list', {});
+    expect(stored.items).toHaveLength(1);
   });
 
   it('answers within 15 s with a tool error naming the upstream once it has stopped', async () => {

@@ -53,13 +53,16 @@ async function toolShapes(client: Client) {
 }
 
 describe('peermem mcp --upstream', () => {
-  test('the tools, resources and prompts listed are those of embedded mode; the first stderr line names the upstream and the wallet', async () => {
+  test('the tools, resources and prompts listed are those of embedded mode, and get_spending; the first stderr line names the upstream and the wallet', async () => {
     const embedded = await connectStdio(['--data-dir', dataDir.path, '--deriver', 'off'], {});
     const remote = await connectStdio(['--upstream', gateway.url], remoteEnv());
     try {
       const embeddedTools = await toolShapes(embedded.client);
       expect(embeddedTools.length).toBeGreaterThan(10);
-      expect(await toolShapes(remote.client)).toEqual(embeddedTools);
+      // A paying wallet adds get_spending, which embedded mode, paying nothing, does not list.
+      const remoteTools = await toolShapes(remote.client);
+      expect(remoteTools.map(({ name }) => name)).toContain('get_spending');
+      expect(remoteTools.filter(({ name }) => name !== 'get_spending')).toEqual(embeddedTools);
       expect((await remote.client.listResourceTemplates()).resourceTemplates).toEqual(
         (await embedded.client.listResourceTemplates()).resourceTemplates,
       );

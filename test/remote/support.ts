@@ -6,8 +6,8 @@ import { createRemoteMemoryService } from '../../src/remote/remote-memory-servic
 import { type MicroUsd, SpendingLedger } from '../../src/remote/spending-ledger.js';
 import { UpstreamClient } from '../../src/remote/upstream-client.js';
 import type { MemoryService } from '../../src/service/memory-service.js';
-import { createWalletFetch } from '../../src/wallet/create-wallet-fetch.js';
 import type { TestGateway } from '../support/gateway.js';
+import { createWalletFetch } from '../support/wallet-fetch.js';
 
 export type RemoteSetup = {
   upstream: string;

@@ -3,10 +3,14 @@ import type { MicroUsd } from '../gateway-prices.js';
 import type { PaymentSettings } from '../payment-settings.js';
 import { v1NetworkName } from './v1-network-name.js';
 
-/** What one paid request costs, as x402 v2 and (where the chain has a v1 name) v1 requirements. */
+/**
+ * What one paid request costs, as x402 v2 and (where the chain has a v1 name) v1 requirements,
+ * and the resource it is offered for.
+ */
 export type X402Offer = {
   v2: PaymentRequirements;
   v1: PaymentRequirementsV1 | undefined;
+  resource: PaidResource;
 };
 
 export type PaidResource = { url: string; description: string };
@@ -41,5 +45,5 @@ export function x402Offer(settings: PaymentSettings, price: MicroUsd, resource: 
           asset: x402.asset,
           extra,
         };
-  return { v2, v1 };
+  return { v2, v1, resource };
 }

@@ -2,9 +2,9 @@ import type { SpendControlAsset } from '@x402/core/client';
 import { x402Client } from '@x402/core/client';
 import { registerExactEvmScheme } from '@x402/evm/exact/client';
 import { wrapFetchWithPayment } from '@x402/fetch';
-import type { Hex } from 'viem';
+import type { Hex, LocalAccount } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { payWithMpp } from './pay-with-mpp.js';
+import { checkMppChallenge, createMppClient, type PayWithMppOptions } from '../../src/wallet/pay-with-mpp.js';
 import { wrapFetchWithSignIn } from './wrap-fetch-with-sign-in.js';
 
 export type WalletFetchOptions = {
@@ -26,7 +26,10 @@ export type WalletFetchOptions = {
 };
 
 /**
- * A `fetch` that answers the gateway's 402s with the wallet of `privateKey`: it signs in
+ * A `fetch` that answers the gateway's 402s, for tests and benchmarks that call the gateway as
+ * any client would. It keeps no spending ledger: the package itself pays only through
+ * `UpstreamClient` (remote mode, `peermem call`), within the spending policy.
+ * It answers the 402s with the wallet of `privateKey`: it signs in
  * (SIWX) where a free endpoint asks for it, and pays where a paid one does, with x402 (`exact`,
  * EIP-3009) or MPP (a Tempo transfer the gateway broadcasts). Sign-in is the inner layer, so a
  * paid 402, which carries no sign-in challenge, passes through it to the payment layer.
@@ -47,4 +50,18 @@ export function createWalletFetch(privateKey: Hex, options: WalletFetchOptions =
   if (options.allowedAssets !== undefined)
     payments.setSpendControls({ allowedAssets: options.allowedAssets });
   return wrapFetchWithPayment(signedIn, payments) as typeof fetch;
+}
+
+/**
+ * Wraps `fetch` so that a 402 carrying an MPP challenge (method `tempo`, intent `charge`) is
+ * paid: the wallet signs the transfer the challenge asks for and sends the request again with
+ * `Authorization: Payment`; the server broadcasts the transfer (pull mode). A challenge asking
+ * for more than `maxAmount`, or in a token not allowed, is refused before anything is signed.
+ */
+function payWithMpp(inner: typeof fetch, account: LocalAccount, options: PayWithMppOptions): typeof fetch {
+  const mppx = createMppClient(account, options, inner, (challenge, createCredential) => {
+    checkMppChallenge(challenge.request, options);
+    return createCredential();
+  });
+  return mppx.fetch as typeof fetch;
 }
