@@ -1,11 +1,35 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
+import { packageRoot } from '../package-root.js';
+import { UnavailableError } from '../service/errors.js';
+import { countPieceTokens, decodeTokenRanks, TOKEN_RANKS_FILE, type TokenRanks } from './token-ranks.js';
 
-// The encoder's tables take a few hundred milliseconds to load: start at once, in the
-// background, so neither the MCP handshake nor the first message waits for all of it.
-const encoder = import('gpt-tokenizer/encoding/o200k_base');
+let loading: Promise<TokenRanks> | undefined;
 
-// Text that merely contains "<|endoftext|>" is ordinary text here, not a control token.
-const AS_PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
+/**
+ * Starts loading the o200k_base token table (~5 MB resident, tens of milliseconds). The engine
+ * starts it when it opens, so that the first message does not wait for it.
+ */
+export function loadTokenCounter(): Promise<TokenRanks> {
+  loading ??= readTokenRanks().catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+async function readTokenRanks(): Promise<TokenRanks> {
+  const path = join(packageRoot(), TOKEN_RANKS_FILE);
+  try {
+    return decodeTokenRanks(await readFile(path));
+  } catch (cause) {
+    throw new UnavailableError('the token table is missing or unreadable', {
+      cause,
+      hint: `Build the package (npm run build) so that ${TOKEN_RANKS_FILE} exists.`,
+    });
+  }
+}
 
 /**
  * The longest piece encoded as it is. The encoder splits a text into pieces (a word, a number, a
@@ -13,6 +37,8 @@ const AS_PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
  * piece of 100,000 'a's took 9 s, of 100,000 '中' 64 s. No piece of ordinary text comes near it.
  */
 const LONGEST_PIECE = 256;
+
+const encoder = new TextEncoder();
 
 // Characters counted between two turns of the event loop: a call of 100 long messages takes
 // seconds, and other requests should not wait for all of it.
@@ -25,7 +51,10 @@ const CHARS_PER_TURN = 100_000;
  * within a token or two of each slice.
  */
 export async function countTokens(texts: readonly string[]): Promise<number[]> {
-  const { countTokens: count } = await encoder;
+  const ranks = await loadTokenCounter();
+  // A piece of at most LONGEST_PIECE code units is at most three bytes a unit in UTF-8.
+  const buffer = new Uint8Array(LONGEST_PIECE * 3);
+  const count = (piece: string) => countPieceTokens(ranks, buffer, encoder.encodeInto(piece, buffer).written);
   const counts: number[] = [];
   let sinceTurn = 0;
   for (const text of texts) {
@@ -35,14 +64,11 @@ export async function countTokens(texts: readonly string[]): Promise<number[]> {
     }
     sinceTurn += text.length;
     const pieces = [...text.matchAll(O200K_TOKEN_SPLIT_REGEX)].map(([piece]) => piece);
-    if (pieces.every((piece) => piece.length <= LONGEST_PIECE)) {
-      counts.push(count(text, AS_PLAIN_TEXT));
-      continue;
-    }
-    // Each piece alone is split and merged as within the text, so the other pieces count exactly.
+    // Each piece is merged on its own, as the encoder does; a longer one in slices.
     let total = 0;
     for (const piece of pieces) {
-      for (const slice of slices(piece)) total += count(slice, AS_PLAIN_TEXT);
+      if (piece.length <= LONGEST_PIECE) total += count(piece);
+      else for (const slice of slices(piece)) total += count(slice);
     }
     counts.push(total);
   }

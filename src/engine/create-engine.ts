@@ -1,5 +1,6 @@
 import type { ChatInput, ChatOutput } from '../schemas/chat.js';
 import type { MemoryService } from '../service/memory-service.js';
+import { loadTokenCounter } from './count-tokens.js';
 import type { Database } from './database/database.js';
 import { createTableUpkeep } from './database/table-upkeep.js';
 import { startLearningThread } from './deriver/learning-thread.js';
@@ -7,7 +8,7 @@ import { type Deriver, type DeriverOptions, startDeriver } from './deriver/run-d
 import { createEmbeddedMemoryService } from './embedded-memory-service.js';
 import type { Learning } from './learning/learning.js';
 import type { LearningSettings } from './learning/learning-settings.js';
-import { answerChat } from './operations/chat.js';
+import { answerChat, type ChatReach } from './operations/chat.js';
 import { createVectorSearch } from './search/vector-search.js';
 
 export type EngineOptions = {
@@ -22,16 +23,19 @@ export type EngineOptions = {
   contextTokens: number;
   /** Learn in this process (false: only queue, for a separate `peermem worker`). */
   deriver: DeriverOptions | false;
+  /** Told of each write of messages, for the usage recorded (serve). */
+  onMessagesWritten?: ((workspace: string, messages: number, tokens: number) => void) | undefined;
 };
 
 export type Engine = {
-  /** The memory of one workspace. */
-  memory(workspace: string): MemoryService;
+  /** The memory of one workspace; `keyHolder` holds the idempotency keys of its writes. */
+  memory(workspace: string, keyHolder?: string): MemoryService;
   /**
-   * Answers a chat whose peer, target and session exist already: for the gateway, which creates
-   * them itself so that it can take them back when the chat is not paid for.
+   * Answers a chat without creating its peer, target or session: for the gateway, which creates
+   * them itself so that it can take them back when the chat is not paid for, and for a platform
+   * key scoped to a peer, which may create none but its own (`reach` keeps it to its sessions).
    */
-  answerChat(workspace: string, input: ChatInput): Promise<ChatOutput>;
+  answerChat(workspace: string, input: ChatInput, reach?: ChatReach): Promise<ChatOutput>;
   /** The deriver of this process, when it runs one. */
   deriver: Deriver | undefined;
   /** Stops learning; the database stays open (it belongs to the caller). */
@@ -40,6 +44,8 @@ export type Engine = {
 
 /** The embedded engine of one process: one database, one deriver, any number of workspaces. */
 export function createEngine(db: Database, options: EngineOptions): Engine {
+  // Not waited for: writes and get_context count tokens, and should find the tables loaded.
+  loadTokenCounter().catch(() => {});
   const vectors = createVectorSearch(db);
   const upkeep = createTableUpkeep(db);
   const deriverOptions = options.deriver;
@@ -55,21 +61,27 @@ export function createEngine(db: Database, options: EngineOptions): Engine {
   const learningThread =
     deriver === undefined ? 'none' : options.learningSettings === undefined ? 'main' : 'worker';
   return {
-    memory: (workspace) =>
+    memory: (workspace, keyHolder) =>
       createEmbeddedMemoryService(db, {
         workspace,
+        keyHolder,
         contextTokens: options.contextTokens,
         learning: options.learning,
         vectors,
         learningThread,
-        onMessagesAdded: () => {
+        onMessagesAdded: (messages) => {
           deriver?.nudge();
+          options.onMessagesWritten?.(
+            workspace,
+            messages.length,
+            messages.reduce((sum, message) => sum + message.token_count, 0),
+          );
           // Not waited for: with learning off too, the tables are kept up as they are written.
           void upkeep.note(1);
         },
       }),
-    answerChat: (workspace, input) =>
-      answerChat(db, workspace, input, { learning: options.learning, vectors }),
+    answerChat: (workspace, input, reach) =>
+      answerChat(db, workspace, input, { learning: options.learning, vectors }, reach),
     deriver,
     stop: async () => deriver?.stop(),
   };

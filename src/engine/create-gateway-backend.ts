@@ -1,5 +1,5 @@
+import { capMessageContents } from '../service/cap-message-contents.js';
 import type { GatewayBackend } from '../service/gateway-backend.js';
-import { capMessageContents } from './cap-message-contents.js';
 import type { Engine } from './create-engine.js';
 import type { Database } from './database/database.js';
 import { addMessages } from './operations/add-messages.js';

@@ -1,13 +1,15 @@
 import type { DeriverStatusOutput } from '../schemas/deriver-status.js';
 import { nothingSpent } from '../schemas/spending.js';
-import { MemoryError } from '../service/errors.js';
+import { capMessageContents } from '../service/cap-message-contents.js';
+import { type Entity, MemoryError, NotFoundError } from '../service/errors.js';
 import type { MemoryService } from '../service/memory-service.js';
-import { capMessageContents } from './cap-message-contents.js';
+import { asMessageWithMetadata, asObservation, asPeerOrSession } from '../service/platform-records.js';
 import type { Database } from './database/database.js';
 import type { Learning } from './learning/learning.js';
 import { addMessages } from './operations/add-messages.js';
 import { addSessionPeers } from './operations/add-session-peers.js';
 import { chat } from './operations/chat.js';
+import { deletePeer } from './operations/delete-peer.js';
 import { deleteSession } from './operations/delete-session.js';
 import { getContext } from './operations/get-context.js';
 import { getDeriverStatus } from './operations/get-deriver-status.js';
@@ -23,15 +25,14 @@ import { removeSessionPeers } from './operations/remove-session-peers.js';
 import { searchMessages } from './operations/search-messages.js';
 import { setPeerCard } from './operations/set-peer-card.js';
 import {
-  type Conclusion,
   createConclusions,
   deleteConclusion,
   listConclusions,
   queryConclusions,
 } from './platform/conclusions.js';
-import { getMessage, type PlatformMessage, updateMessageMetadata } from './platform/messages.js';
+import { getMessage, updateMessageMetadata } from './platform/messages.js';
 import { updatePeer } from './platform/peers.js';
-import { cloneSession, type Session, sessionPeerConfig, updateSession } from './platform/sessions.js';
+import { cloneSession, sessionPeerConfig, updateSession } from './platform/sessions.js';
 import type { VectorSearch } from './search/vector-search.js';
 
 export type EmbeddedMemoryServiceOptions = {
@@ -44,8 +45,16 @@ export type EmbeddedMemoryServiceOptions = {
   vectors: VectorSearch;
   /** Where this process learns (reported by get_deriver_status); 'none' by default. */
   learningThread?: DeriverStatusOutput['learning_thread'];
-  /** Tells this process's deriver that new messages wait (another process finds them by polling). */
-  onMessagesAdded?: () => void;
+  /**
+   * Who holds the idempotency keys of its writes (an API key's id): a key is one holder's only.
+   * The MCP server's own when absent.
+   */
+  keyHolder?: string | undefined;
+  /**
+   * Tells this process's deriver that new messages wait (another process finds them by polling),
+   * and its usage recorder what was written.
+   */
+  onMessagesAdded?: (messages: readonly { token_count: number }[]) => void;
 };
 
 /** The memory of one workspace, stored in `db`; answers holding messages are capped in size. */
@@ -56,15 +65,18 @@ export function createEmbeddedMemoryService(
   const { workspace, learning, vectors } = options;
   return {
     addMessages: async (input) => {
-      const added = await addMessages(db, workspace, input);
-      options.onMessagesAdded?.();
+      const { idempotency_key: key } = input;
+      const added = await addMessages(db, workspace, input, {
+        idempotency: key === undefined ? undefined : { holder: options.keyHolder ?? 'mcp', key },
+      });
+      options.onMessagesAdded?.(added.messages);
       return { messages: capMessageContents(added.messages) };
     },
     listMessages: async (input) => {
       const page = await listMessages(db, workspace, input);
       return { ...page, items: capMessageContents(page.items) };
     },
-    listPeers: () => listPeers(db, workspace),
+    listPeers: (input) => listPeers(db, workspace, input),
     listPeerSessions: (input) => listPeerSessions(db, workspace, input),
     getPeerCard: (input) => getPeerCard(db, workspace, input),
     setPeerCard: (input) => setPeerCard(db, workspace, input),
@@ -75,7 +87,10 @@ export function createEmbeddedMemoryService(
     deleteSession: (input) => deleteSession(db, workspace, input),
     getSessionSummaries: (input) => getSessionSummaries(db, workspace, input),
     getContext: async (input) => {
-      const context = await getContext(db, workspace, input, options.contextTokens);
+      const context = await getContext(db, workspace, input, {
+        defaultTokens: options.contextTokens,
+        summaryEvery: learning.summaryEvery,
+      });
       return { ...context, messages: capMessageContents(context.messages) };
     },
     search: async (input) => {
@@ -92,31 +107,32 @@ export function createEmbeddedMemoryService(
     getSpending: async () => nothingSpent(new Date()),
 
     getMessage: (input) =>
-      inToolTerms(getMessage(db, workspace, input.session, input.message), MESSAGE_TERMS).then(asMessage),
+      inToolTerms(getMessage(db, workspace, input.session, input.message), MESSAGE_FIELDS).then(
+        asMessageWithMetadata,
+      ),
     updateMessageMetadata: (input) =>
       inToolTerms(
         updateMessageMetadata(db, workspace, input.session, input.message, input.metadata),
-        MESSAGE_TERMS,
-      ).then(asMessage),
-    updatePeerMetadata: async (input) => {
-      const peer = await inToolTerms(updatePeer(db, workspace, input.peer, { metadata: input.metadata }), {
+        MESSAGE_FIELDS,
+      ).then(asMessageWithMetadata),
+    updatePeerMetadata: (input) =>
+      inToolTerms(updatePeer(db, workspace, input.peer, { metadata: input.metadata }), {
         peer_id: 'peer',
-      });
-      return { id: peer.id, metadata: peer.metadata, created_at: peer.created_at };
-    },
+      }).then(asPeerOrSession),
+    deletePeer: (input) => deletePeer(db, workspace, input),
     updateSessionMetadata: (input) =>
       inToolTerms(updateSession(db, workspace, input.session, { metadata: input.metadata }), {
         session_id: 'session',
-      }).then(asSession),
+      }).then(asPeerOrSession),
     cloneSession: (input) =>
       inToolTerms(cloneSession(db, workspace, input.session, input.up_to_message), {
         session_id: 'session',
         message_id: 'up_to_message',
-      }).then(asSession),
+      }).then(asPeerOrSession),
     getSessionPeerConfig: (input) =>
-      inToolTerms(sessionPeerConfig(db, workspace, input.session, input.peer), MEMBER_TERMS, MEMBER_HINT),
+      inToolTerms(sessionPeerConfig(db, workspace, input.session, input.peer), MEMBER_FIELDS),
     setSessionPeerConfig: ({ session, peer, ...change }) =>
-      inToolTerms(sessionPeerConfig(db, workspace, session, peer, change), MEMBER_TERMS, MEMBER_HINT),
+      inToolTerms(sessionPeerConfig(db, workspace, session, peer, change), MEMBER_FIELDS),
     listObservations: async ({ page, size, reverse, observer, observed, session }) => {
       const filters = {
         ...(observer === undefined ? {} : { observer_id: observer }),
@@ -144,79 +160,61 @@ export function createEmbeddedMemoryService(
             content: observation.content,
           })),
         ),
-        OBSERVATION_TERMS,
+        OBSERVATION_FIELDS,
       );
       return { observations: created.map(asObservation) };
     },
     deleteObservation: async (input) => {
-      await inToolTerms(deleteConclusion(db, workspace, input.id), OBSERVATION_TERMS, OBSERVATION_HINT);
+      await inToolTerms(deleteConclusion(db, workspace, input.id), OBSERVATION_FIELDS);
       return { ok: true };
     },
   };
 }
 
 // The platform operations name their fields as the HTTP API does; the tools' names differ.
-const MESSAGE_TERMS = { message_id: 'message' };
-const MEMBER_TERMS = { peer_id: 'peer' };
-const MEMBER_HINT =
-  'Add the peer to the session first with add_session_peers; list_session_peers lists its members.';
-const OBSERVATION_TERMS = {
+const MESSAGE_FIELDS = { message_id: 'message' };
+const MEMBER_FIELDS = { peer_id: 'peer' };
+const OBSERVATION_FIELDS = {
   conclusions: 'observations',
   conclusion_id: 'id',
-  conclusion: 'observation',
   observer_id: 'observer',
   observed_id: 'observed',
   session_id: 'session',
 };
-const OBSERVATION_HINT = 'list_observations or query_observations give the ids of the current observations.';
+/** The tools call the platform's conclusions observations. */
+const TOOL_ENTITY: Partial<Record<Entity, string>> = { conclusion: 'observation' };
 
 /**
- * The error of a platform operation restated in the tools' terms: each platform word of its
- * field and message replaced by the tool's, and its hint replaced where it named an HTTP route.
+ * The error of a platform operation restated in the tools' terms, from its parts: each part of
+ * its field path named as the tool's input names it, and its message led by that field
+ * (`message: "m1" does not exist ...`, `id: observation "o1" does not exist`), as tool errors are.
  */
 async function inToolTerms<Result>(
   operation: Promise<Result>,
-  terms: Record<string, string>,
-  hint?: string,
+  fields: Record<string, string>,
 ): Promise<Result> {
   try {
     return await operation;
   } catch (error) {
-    if (!(error instanceof MemoryError)) throw error;
-    const pattern = new RegExp(`\\b(${Object.keys(terms).join('|')})\\b`, 'g');
-    const restate = (text: string) => text.replace(pattern, (word) => terms[word] ?? word);
-    const field = error.field === undefined ? undefined : restate(error.field);
-    const newHint = hint ?? error.hint;
-    throw new MemoryError(error.code, namingField(restate(error.message), field), {
-      ...(field === undefined ? {} : { field }),
-      ...(newHint === undefined ? {} : { hint: newHint }),
-      cause: error,
-    });
+    if (!(error instanceof MemoryError) || error.field === undefined) throw error;
+    const field = error.field
+      .split('.')
+      .map((part) => fields[part] ?? part)
+      .join('.');
+    const options = { field, cause: error, ...(error.hint === undefined ? {} : { hint: error.hint }) };
+    if (error instanceof NotFoundError && error.subject !== undefined) {
+      const { entity, id } = error.subject;
+      const named = TOOL_ENTITY[entity] ?? entity;
+      // The field alone names the record when it is called what the record is (`peer: "ada" ...`).
+      const record = field === named ? `"${id}"` : `${named} "${id}"`;
+      throw new MemoryError('not_found', `${field}: ${record} ${error.reason}`, {
+        ...options,
+        subject: error.subject,
+      });
+    }
+    const reason = error.message.startsWith(`${error.field}: `)
+      ? error.message.slice(error.field.length + 2)
+      : error.message;
+    throw new MemoryError(error.code, `${field}: ${reason}`, options);
   }
 }
-
-/** The message led by the field it is about (`message: "m1" does not exist ...`), as tool errors are. */
-function namingField(message: string, field: string | undefined): string {
-  if (field === undefined || message.startsWith(`${field}:`)) return message;
-  return message.startsWith(`${field} "`)
-    ? `${field}: ${message.slice(field.length + 1)}`
-    : `${field}: ${message}`;
-}
-
-const asMessage = ({ workspace_id: _, ...message }: PlatformMessage) => message;
-
-const asSession = (session: Session) => ({
-  id: session.id,
-  metadata: session.metadata,
-  created_at: session.created_at,
-});
-
-const asObservation = (conclusion: Conclusion) => ({
-  id: conclusion.id,
-  content: conclusion.content,
-  observer_id: conclusion.observer_id,
-  observed_id: conclusion.observed_id,
-  session_id: conclusion.session_id,
-  times_derived: conclusion.times_derived,
-  created_at: conclusion.created_at,
-});

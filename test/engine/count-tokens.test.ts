@@ -25,6 +25,18 @@ describe('countTokens', () => {
     expect(await countTokens(texts)).toEqual(texts.map(exactly));
   });
 
+  it('counts any text of ordinary pieces exactly as the encoder does', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.string({ unit: 'grapheme', maxLength: 300 }), { maxLength: 5 }),
+        async (texts) => {
+          expect(await countTokens(texts)).toEqual(texts.map(exactly));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   // Each took seconds before (a whole run is one piece, encoded in quadratic time): 9 s, 64 s, 31 s.
   it.each([
     ['100,000 letters', 'a'.repeat(100_000), 12_500],

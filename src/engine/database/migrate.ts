@@ -9,6 +9,14 @@ import { apiKeys } from './migrations/0008_api_keys.js';
 import { webhooks } from './migrations/0009_webhooks.js';
 import { selfObservationSearch } from './migrations/0010_self_observation_search.js';
 import { messagesByTime } from './migrations/0011_messages_by_time.js';
+import { keyMinters } from './migrations/0012_key_minters.js';
+import { deriverReports } from './migrations/0016_deriver_reports.js';
+import { consoleSessions } from './migrations/0017_console_sessions.js';
+import { idempotencyKeys } from './migrations/0018_idempotency_keys.js';
+import { forgetPeers } from './migrations/0019_forget_peers.js';
+import { workspaceFolders } from './migrations/0020_workspace_folders.js';
+import { usage } from './migrations/0021_usage.js';
+import { oauth } from './migrations/0022_oauth.js';
 
 /** Every schema change, in the order it is applied. Append only; never edit an applied one. */
 const migrations: readonly { id: string; sql: string }[] = [
@@ -23,7 +31,18 @@ const migrations: readonly { id: string; sql: string }[] = [
   { id: '0009_webhooks', sql: webhooks },
   { id: '0010_self_observation_search', sql: selfObservationSearch },
   { id: '0011_messages_by_time', sql: messagesByTime },
+  { id: '0012_key_minters', sql: keyMinters },
+  { id: '0016_deriver_reports', sql: deriverReports },
+  { id: '0017_console_sessions', sql: consoleSessions },
+  { id: '0018_idempotency_keys', sql: idempotencyKeys },
+  { id: '0019_forget_peers', sql: forgetPeers },
+  { id: '0020_workspace_folders', sql: workspaceFolders },
+  { id: '0021_usage', sql: usage },
+  { id: '0022_oauth', sql: oauth },
 ];
+
+/** Every migration's id: a database is ready when it has applied them all. */
+export const MIGRATION_IDS: readonly string[] = migrations.map((migration) => migration.id);
 
 type Execute = (sql: string) => Promise<Record<string, unknown>[]>;
 

@@ -1,3 +1,4 @@
+import { countTokens } from '../count-tokens.js';
 import type { Database } from '../database/database.js';
 import type { DerivationTask } from './derivation-task.js';
 import type { Derivation } from './derive-task.js';
@@ -12,9 +13,15 @@ export async function completeTask(
   task: DerivationTask,
   derivation: Derivation,
 ): Promise<boolean> {
+  const summaryTokens = await countTokens(derivation.summaries.map((summary) => summary.content));
+  const summaries = derivation.summaries.map((summary, index) => ({
+    ...summary,
+    token_count: summaryTokens[index] ?? 0,
+  }));
   const [row] = await db.query<{ completed: number }>(
     `WITH done AS (
-       UPDATE derivation_tasks SET status = 'done', finished_at = now(), last_error = NULL, claim_token = NULL
+       UPDATE derivation_tasks SET status = 'done', finished_at = now(), last_error = NULL, claim_token = NULL,
+         finished_by = $2
        WHERE id = $1::bigint AND claim_token = $2 AND status = 'in_progress' RETURNING id
      ),
      embeddings AS (
@@ -52,6 +59,12 @@ export async function completeTask(
        WHERE EXISTS (SELECT 1 FROM done)
        ON CONFLICT (workspace_id, session_id, summary_type) DO UPDATE SET content = EXCLUDED.content,
          message_id = EXCLUDED.message_id, token_count = EXCLUDED.token_count, created_at = now()
+     ),
+     not_learned AS (
+       INSERT INTO messages_not_learned (message_seq, workspace_id, session_id, reason)
+       SELECT n.seq, $3, $4, n.reason FROM jsonb_to_recordset($10::jsonb) AS n(seq bigint, reason text)
+       WHERE EXISTS (SELECT 1 FROM done)
+       ON CONFLICT (message_seq) DO UPDATE SET reason = EXCLUDED.reason
      )
      SELECT count(*)::int AS completed FROM done`,
     [
@@ -62,8 +75,9 @@ export async function completeTask(
       JSON.stringify(derivation.messageEmbeddings),
       JSON.stringify(derivation.observations),
       JSON.stringify(derivation.supersede),
-      JSON.stringify(derivation.summaries),
+      JSON.stringify(summaries),
       derivation.embeddingModel,
+      JSON.stringify(derivation.notLearned),
     ],
   );
   return (row?.completed ?? 0) > 0;

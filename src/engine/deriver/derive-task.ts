@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { countTokens } from '../count-tokens.js';
 import type { Database } from '../database/database.js';
 import type { Learning } from '../learning/learning.js';
-import { contentWords } from '../learning/offline/content-words.js';
 import type { ObservationDraft } from '../learning/reasoner.js';
 import { storableTime } from '../learning/storable-time.js';
 import { cosine, decodeVector, encodeVector } from '../learning/vector-codec.js';
+import { contentWords } from '../text/content-words.js';
 import type { DerivationTask } from './derivation-task.js';
 import {
   type KnownObservation,
@@ -14,6 +13,7 @@ import {
   loadTaskInput,
   type Member,
 } from './load-task-input.js';
+import { writtenInEnglish } from './written-in-english.js';
 
 type NewObservation = {
   id: string;
@@ -35,7 +35,10 @@ export type Derivation = {
   messageEmbeddings: { seq: string; model: string; embedding: string }[];
   observations: NewObservation[];
   supersede: { id: string; superseded_by: string }[];
-  summaries: { summary_type: 'short' | 'long'; content: string; message_id: string; token_count: number }[];
+  /** Their tokens are counted where the task is completed: the learning thread holds no tokenizer. */
+  summaries: { summary_type: 'short' | 'long'; content: string; message_id: string }[];
+  /** Messages stored (and embedded, so searchable) that the reasoner could not learn from, and why. */
+  notLearned: { seq: string; reason: 'language' }[];
 };
 
 /**
@@ -67,11 +70,20 @@ export async function deriveTask(
     observations: [],
     supersede: [],
     summaries: [],
+    notLearned: [],
   };
 
-  const authors = [...new Set(input.messages.map((message) => message.peer_id))];
+  // A reasoner that reads English only is not handed the rest: it would learn noise from it.
+  const readable = reasoner.readsAnyLanguage
+    ? input.messages
+    : input.messages.filter((message) => {
+        if (writtenInEnglish(message.content)) return true;
+        derivation.notLearned.push({ seq: message.seq, reason: 'language' });
+        return false;
+      });
+  const authors = [...new Set(readable.map((message) => message.peer_id))];
   for (const author of authors) {
-    const drafts = await reasoner.extractObservations(author, input.messages);
+    const drafts = await reasoner.extractObservations(author, readable);
     if (drafts.length === 0) continue;
     const vectors = await embedder.embed(drafts.map((draft) => draft.content));
     for (const observer of observersOf(author, input.members)) {
@@ -95,13 +107,7 @@ export async function deriveTask(
       ] as const) {
         const content = await reasoner.summarize(messages, maxTokens);
         if (!content) continue;
-        const [tokens = 0] = await countTokens([content]);
-        derivation.summaries.push({
-          summary_type: summaryType,
-          content,
-          message_id: last.id,
-          token_count: tokens,
-        });
+        derivation.summaries.push({ summary_type: summaryType, content, message_id: last.id });
       }
     }
   }

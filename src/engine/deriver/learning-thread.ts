@@ -25,13 +25,26 @@ function workerScript(): URL {
 }
 
 /**
+ * How long the thread may sit idle before it is ended. It holds its own copy of the learning
+ * code, the word vectors and the language tables (~80-150 MB resident); a window whose
+ * conversation paused gives that back, and the next task starts a thread again (under a second).
+ */
+const IDLE_THREAD_MS = 10_000;
+
+/**
  * Starts (on first use) a worker thread that learns with the given settings, running the
  * statements it needs on `db` here. PGlite is one connection in this thread, so the thread
  * borrows it statement by statement; between them, requests are answered as usual. A thread
  * that dies fails the calls it held (they are retried as any failure) and is started again.
  */
-export function startLearningThread(db: Database, settings: LearningSettings): LearningThread {
+export function startLearningThread(
+  db: Database,
+  settings: LearningSettings,
+  options: { idleMs?: number } = {},
+): LearningThread {
+  const idleMs = options.idleMs ?? IDLE_THREAD_MS;
   let worker: Worker | undefined;
+  let idleTimer: NodeJS.Timeout | undefined;
   let nextCall = 0;
   let nextError = 0;
   const calls = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
@@ -66,6 +79,7 @@ export function startLearningThread(db: Database, settings: LearningSettings): L
       if (calls.size === 0) {
         thread.unref();
         databaseErrors.clear();
+        retireWhenIdle(thread);
       }
     });
     const stopped = (error: Error) => {
@@ -76,6 +90,17 @@ export function startLearningThread(db: Database, settings: LearningSettings): L
     thread.on('error', (error) => stopped(new Error(`learning thread failed: ${error.message}`)));
     thread.on('exit', (code) => stopped(new Error(`learning thread exited with code ${code}`)));
     return thread;
+  }
+
+  /** Ends the thread once it has had nothing to do for `idleMs`; a call in between keeps it. */
+  function retireWhenIdle(thread: Worker): void {
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      if (worker !== thread || calls.size > 0) return;
+      worker = undefined;
+      void thread.terminate();
+    }, idleMs);
+    idleTimer.unref();
   }
 
   function rebuildError(error: ThreadError): unknown {
@@ -89,6 +114,7 @@ export function startLearningThread(db: Database, settings: LearningSettings): L
   }
 
   function call<T>(message: { type: 'derive'; task: DerivationTask } | { type: 'reembed' }): Promise<T> {
+    clearTimeout(idleTimer);
     worker ??= spawn();
     const thread = worker;
     const id = nextCall++;
@@ -104,6 +130,7 @@ export function startLearningThread(db: Database, settings: LearningSettings): L
     derive: (task) => call<Derivation>({ type: 'derive', task }),
     reembedStale: () => call<number>({ type: 'reembed' }),
     async close() {
+      clearTimeout(idleTimer);
       const thread = worker;
       worker = undefined;
       failAll(new Error('learning thread closed'));

@@ -10,6 +10,7 @@ import { deriveTask } from './derive-task.js';
 import { failTask } from './fail-task.js';
 import type { LearningThread } from './learning-thread.js';
 import { hasStaleVectors, reembedStale } from './reembed-stale.js';
+import { reportDeriver } from './report-deriver.js';
 import { splitTask } from './split-task.js';
 
 export type DeriverOptions = {
@@ -78,6 +79,10 @@ export function startDeriver(db: Database, learning: Learning, options: DeriverO
     return next;
   };
 
+  // What this deriver learns with, for the status of any process to report (see reportDeriver).
+  const self = { id: claimToken, reasoner: learning.reasoner.name, embeddingModel: learning.embedder.model };
+  const reported = reportDeriver(db, self).catch(() => {});
+
   // While this deriver lives it renews the lease on what it holds, three times per lease: a long
   // task keeps its claim, and the claims of a deriver that died lapse within one lease.
   const heartbeat = setInterval(
@@ -86,6 +91,7 @@ export function startDeriver(db: Database, learning: Learning, options: DeriverO
         `UPDATE derivation_tasks SET claimed_at = now() WHERE claim_token = $1 AND status = 'in_progress'`,
         [claimToken],
       ).catch(() => {});
+      reportDeriver(db, self).catch(() => {});
     },
     (options.leaseSeconds * 1000) / 3,
   );
@@ -170,6 +176,8 @@ export function startDeriver(db: Database, learning: Learning, options: DeriverO
   }
 
   async function drainReady(): Promise<number> {
+    // A `peermem worker --once` may finish before its report would otherwise be written.
+    await reported;
     let total = 0;
     for (let count = await processBatch(); count > 0; count = await processBatch()) total += count;
     if (total > 0) await options.upkeep?.note(total);

@@ -1,3 +1,5 @@
+import type { Slot } from '../text/slot-vocabulary.js';
+
 /** A message as the reasoners read it. */
 export type SpokenMessage = { id: string; peer_id: string; content: string; created_at: string };
 
@@ -6,7 +8,7 @@ export type ObservationDraft = {
   /** The fact, in the third person: "Caroline moved from Sweden 4 years ago." */
   content: string;
   /** Facts with the same slot replace each other (a new job replaces the old one); null for others. */
-  slot: string | null;
+  slot: Slot | null;
   /** A short line for the peer card ("Lives in: Sweden"), or null when the fact is not card material. */
   cardEntry: string | null;
   /** When what it describes happened (ISO 8601), as far as the message tells. */
@@ -43,6 +45,11 @@ export type AnswerRequest = {
 /** How the engine learns and answers: offline rules, or a language model. */
 export interface Reasoner {
   readonly name: string;
+  /**
+   * True for a reasoner that learns from messages in any language (a model). Without it, English
+   * only: a message in another language is stored and searchable, and counted as not learned from.
+   */
+  readonly readsAnyLanguage?: boolean;
   /** The facts `speaker` states about itself in its own messages. */
   extractObservations(speaker: string, messages: SpokenMessage[]): Promise<ObservationDraft[]>;
   /** A summary of a conversation in at most about `maxTokens` tokens. */

@@ -24,6 +24,11 @@ const FOLLOWED = { matches: 5, turns: 2 };
 
 type ChatRuntime = { learning: Learning; vectors: VectorSearch };
 
+export type ChatReach = {
+  /** Read only the messages of the sessions this peer is a member of now (a key scoped to it). */
+  withinSessionsOf?: string | undefined;
+};
+
 /**
  * Answers a question from a peer's memory. The peer, the target and the session are created on
  * first reference, as the spec says.
@@ -48,6 +53,7 @@ export async function answerChat(
   workspace: string,
   input: ChatInput,
   runtime: ChatRuntime,
+  reach: ChatReach = {},
 ): Promise<ChatOutput> {
   const target = input.target || undefined;
   const depth = DEPTH[input.reasoning_level];
@@ -70,7 +76,7 @@ export async function answerChat(
           workspace,
           { query: input.query, limit: depth.messages, session: input.session, peer: target },
           { embedder: runtime.learning.embedder, vectors: runtime.vectors },
-          { favourNamedPeer: false },
+          { favourNamedPeer: false, withinSessionsOf: reach.withinSessionsOf },
         ),
   ]);
   // The turns after the best matches, ranked below every match: the answer to "who performed at

@@ -13,18 +13,27 @@ import { readSummaries } from '../reads/read-summaries.js';
 const REPRESENTATION_SHARE = 0.3;
 const SUMMARY_SHARE = 0.4;
 
+export type GetContextOptions = {
+  /** The budget when the caller gives none. */
+  defaultTokens: number;
+  /** Learning summarizes a session once this many messages came after its last summary. */
+  summaryEvery: number;
+};
+
 /**
  * What to put in a prompt to continue a session, all within `tokens`: what is known about the
  * perspective peer (its card and representation) when asked, then a summary of the messages
- * before the window when asked, then the newest messages that fit the rest, oldest first.
+ * before the window when asked, then the newest messages that fit the rest, oldest first. A part
+ * asked for that comes back empty is explained in `hints`, since an empty answer alone reads as
+ * "nothing is known" where the reason is often a setting or a budget.
  */
 export async function getContext(
   db: Database,
   workspace: string,
   input: GetContextInput,
-  defaultTokens: number,
+  options: GetContextOptions,
 ): Promise<ContextOutput> {
-  const budget = input.tokens ?? defaultTokens;
+  const budget = input.tokens ?? options.defaultTokens;
   const summaries = await readSummaries(db, workspace, input.session);
   if (!summaries) throw new NotFoundError('session', input.session, 'session');
   let remaining = budget;
@@ -62,15 +71,54 @@ export async function getContext(
   }
 
   const messages = await newestMessagesWithin(db, workspace, input.session, Math.max(0, remaining));
-  // A summary is for what lies beyond the window: none when the window holds the whole session.
-  if (
-    summary &&
-    messages.length > 0 &&
-    (await isWholeSession(db, workspace, input.session, messages.length))
-  ) {
-    summary = null;
+  const hints: string[] = [];
+  if (input.summary) {
+    // A summary is for what lies beyond the window: none when the window holds the whole session.
+    if (await isWholeSession(db, workspace, input.session, messages.length)) {
+      summary = null;
+      hints.push('summary: none needed: the messages are the whole session');
+    } else if (summary === null) {
+      hints.push(
+        summaries.long === null && summaries.short === null
+          ? `summary: none made yet: learning summarizes a session every ${options.summaryEvery} messages`
+          : 'summary: it does not fit in the token budget; give more tokens',
+      );
+    }
   }
-  return { id: input.session, messages, summary, peer_representation, peer_card };
+  if (input.peer_perspective !== undefined && peer_card === null && peer_representation === null)
+    hints.push(
+      await emptyPerspectiveHint(db, workspace, input.session, input.peer_perspective, input.peer_target),
+    );
+  return {
+    id: input.session,
+    messages,
+    summary,
+    peer_representation,
+    peer_card,
+    ...(hints.length === 0 ? {} : { hints }),
+  };
+}
+
+/**
+ * Why nothing is known from a perspective: most often an agent asks what it knows of the user,
+ * which it learns only with `observe_others` on (off by default), where what the user said of
+ * itself is known from the user's own perspective.
+ */
+async function emptyPerspectiveHint(
+  db: Database,
+  workspace: string,
+  session: string,
+  observer: string,
+  target: string | undefined,
+): Promise<string> {
+  if (target === undefined || target === observer)
+    return `peer_perspective: nothing has been learned about ${observer} yet (learning reads what a peer says of itself; pass the peer to know about, such as the user's)`;
+  const [row] = await db.query<{ observe_others: boolean }>(
+    'SELECT observe_others FROM session_peers WHERE workspace_id = $1 AND session_id = $2 AND peer_id = $3 AND left_at IS NULL',
+    [workspace, session, observer],
+  );
+  if (row?.observe_others) return `peer_perspective: ${observer} has learned nothing about ${target} yet`;
+  return `peer_perspective: ${observer} learns nothing about ${target} in this session: its observe_others is off (the default). For what ${target} said of itself, pass ${target} as peer_perspective without peer_target`;
 }
 
 /**
@@ -109,6 +157,7 @@ async function isWholeSession(
   session: string,
   shown: number,
 ): Promise<boolean> {
+  if (shown === 0) return false;
   const [row] = await db.query<{ message_count: number }>(
     'SELECT message_count FROM sessions WHERE workspace_id = $1 AND id = $2',
     [workspace, session],

@@ -4,7 +4,6 @@ import { NotFoundError } from '../../service/errors.js';
 import { MESSAGE_COLUMNS } from '../columns.js';
 import type { Database } from '../database/database.js';
 import type { Embedder } from '../learning/llm/embedder.js';
-import { queryDates } from '../learning/query-dates.js';
 import { bm25Ranks } from '../search/bm25-ranks.js';
 import { boundedQuery } from '../search/bounded-query.js';
 import { dateRanks } from '../search/date-ranks.js';
@@ -18,6 +17,7 @@ import { slotRanks } from '../search/slot-ranks.js';
 import type { VectorSearch } from '../search/vector-search.js';
 import { withoutNames } from '../search/without-names.js';
 import { findingWords, wordFrequencies } from '../search/word-frequencies.js';
+import { queryDates } from '../text/query-dates.js';
 
 // Weights chosen on three LoCoMo conversations; the benchmark reports the other seven apart.
 // BM25 orders the candidates every other ranking found, rare words weighing most.
@@ -48,6 +48,12 @@ export type SearchOptions = {
    * reason to decline ("what did Caroline realize after her race?", when the race was Melanie's).
    */
   favourNamedPeer?: boolean;
+  /**
+   * Only messages of the sessions this peer is a member of now: what a key scoped to the peer may
+   * read. Applied to the ranked candidates, so a peer whose sessions hold few of a large
+   * workspace's best matches gets fewer answers, never another session's.
+   */
+  withinSessionsOf?: string | undefined;
 };
 
 /**
@@ -112,8 +118,30 @@ export async function searchMessages(
     options.favourNamedPeer !== false
   )
     await favourPeer(db, workspace, scores, onlyNamed, OTHER_PEERS_SHARE);
-  const best = byScore(scores).slice(0, input.limit);
-  return { messages: await messagesBySeq(db, workspace, best) };
+  const ranked = byScore(scores);
+  const allowed =
+    options.withinSessionsOf === undefined
+      ? ranked
+      : await inSessionsOf(db, workspace, ranked, options.withinSessionsOf);
+  return { messages: await messagesBySeq(db, workspace, allowed.slice(0, input.limit)) };
+}
+
+/** The seqs, in the order given, of messages in the sessions the peer is a member of now. */
+async function inSessionsOf(
+  db: Database,
+  workspace: string,
+  seqs: readonly string[],
+  peer: string,
+): Promise<string[]> {
+  if (seqs.length === 0) return [];
+  const rows = await db.query<{ seq: string }>(
+    `SELECT m.seq::text AS seq FROM messages m
+     JOIN session_peers sp ON sp.workspace_id = m.workspace_id AND sp.session_id = m.session_id
+     WHERE m.workspace_id = $1 AND m.seq = ANY($2::bigint[]) AND sp.peer_id = $3 AND sp.left_at IS NULL`,
+    [workspace, seqs, peer],
+  );
+  const kept = new Set(rows.map((row) => row.seq));
+  return seqs.filter((seq) => kept.has(seq));
 }
 
 /**

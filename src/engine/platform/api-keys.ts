@@ -15,6 +15,8 @@ type KeyScope = {
   organization?: string | undefined;
   /** The member of the organization the key was minted for. */
   member?: string | undefined;
+  /** The member of the organization who minted it: it ends with their admin rights. */
+  mintedBy?: string | undefined;
   workspace?: string | undefined;
   peer?: string | undefined;
   session?: string | undefined;
@@ -29,6 +31,7 @@ export type ApiKey = {
   kind: ApiKeyKind;
   organization_id: string | null;
   member: string | null;
+  minted_by: string | null;
   workspace_id: string | null;
   peer_id: string | null;
   session_id: string | null;
@@ -51,7 +54,8 @@ const API_KEY_JSON = `json_build_object('id', k.id, 'name', k.name,
   'kind', CASE WHEN k.session_id IS NOT NULL THEN 'session' WHEN k.peer_id IS NOT NULL THEN 'peer'
     WHEN k.workspace_id IS NOT NULL THEN 'workspace' WHEN k.organization_id IS NOT NULL THEN 'organization'
     ELSE 'admin' END,
-  'organization_id', k.organization_id, 'member', k.member, 'workspace_id', k.workspace_id,
+  'organization_id', k.organization_id, 'member', k.member, 'minted_by', k.minted_by,
+  'workspace_id', k.workspace_id,
   'peer_id', k.peer_id, 'session_id', k.session_id, 'created_at', ${isoTimestamp('k.created_at')},
   'expires_at', CASE WHEN k.expires_at IS NULL THEN NULL ELSE ${isoTimestamp('k.expires_at')} END,
   'last_used_at', CASE WHEN k.last_used_at IS NULL THEN NULL ELSE ${isoTimestamp('k.last_used_at')} END,
@@ -89,8 +93,8 @@ export async function createApiKey(
   const secret = `pm_${randomBytes(32).toString('base64url')}`;
   const [row] = await db.query<{ api_key: ApiKey }>(
     `INSERT INTO api_keys AS k (id, secret_sha256, name, organization_id, member, workspace_id, peer_id,
-       session_id, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::timestamptz) RETURNING ${API_KEY_JSON} AS api_key`,
+       session_id, expires_at, minted_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::timestamptz, $10) RETURNING ${API_KEY_JSON} AS api_key`,
     [
       `key_${randomBytes(8).toString('hex')}`,
       secretHash(secret),
@@ -101,6 +105,7 @@ export async function createApiKey(
       scope.peer ?? null,
       scope.session ?? null,
       request.expiresAt ?? null,
+      scope.organization === undefined ? null : (scope.mintedBy ?? null),
     ],
   );
   if (!row) throw new Error('the key was not stored');
@@ -165,21 +170,36 @@ export async function revokeApiKey(db: Database, id: string, organization?: stri
 }
 
 /**
- * The live key with this secret (not revoked, not expired), or undefined. Its last use is
- * written at most once a minute: a write on every request would double the work of reads.
+ * Whether the member named by `column` holds an admin grant of the key's organization that began
+ * no later than the key: a key dies with the grant it was minted under, and a later grant does
+ * not revive it (the same name may be another person by then, and keys nobody tracks would come
+ * back). Checked on every use, so a key minted while its minter was being demoted dies too.
+ */
+const adminGrantHolds = (column: string) =>
+  `EXISTS (SELECT 1 FROM organization_members m WHERE m.organization_id = k.organization_id
+     AND m.member = ${column} AND m.admin_since <= k.created_at)`;
+
+/**
+ * The live key with this secret (not revoked, not expired, its minter still the admin who minted
+ * it, an organization-wide key's member still an admin), or undefined. Its last use is written
+ * at most once a minute: a write on every request would double the work of reads.
  */
 export async function findApiKey(db: Database, secret: string): Promise<FoundApiKey | undefined> {
   const [row] = await db.query<{
     id: string;
     organization_id: string | null;
     member: string | null;
+    minted_by: string | null;
     workspace_id: string | null;
     peer_id: string | null;
     session_id: string | null;
   }>(
     `WITH found AS (
-       SELECT id, organization_id, member, workspace_id, peer_id, session_id FROM api_keys
-       WHERE secret_sha256 = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())
+       SELECT k.id, k.organization_id, k.member, k.minted_by, k.workspace_id, k.peer_id, k.session_id
+       FROM api_keys k
+       WHERE k.secret_sha256 = $1 AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())
+         AND (k.minted_by IS NULL OR ${adminGrantHolds('k.minted_by')})
+         AND (k.member IS NULL OR k.workspace_id IS NOT NULL OR ${adminGrantHolds('k.member')})
      ),
      touched AS (
        UPDATE api_keys k SET last_used_at = now() FROM found f
@@ -194,6 +214,7 @@ export async function findApiKey(db: Database, secret: string): Promise<FoundApi
     id: row.id,
     organization: named(row.organization_id),
     member: named(row.member),
+    mintedBy: named(row.minted_by),
     workspace: named(row.workspace_id),
     peer: named(row.peer_id),
     session: named(row.session_id),

@@ -1,5 +1,6 @@
 // The conclusion (observation) operations of the platform API (see workspaces.ts).
 import { OBSERVATION_TOKENS as CONCLUSION_TOKENS } from '../../schemas/observation.js';
+import type { Conclusion, NewConclusion, Page, PageRequest } from '../../schemas/platform.js';
 import { MemoryError, NotFoundError } from '../../service/errors.js';
 import { countTokens } from '../count-tokens.js';
 import type { Database } from '../database/database.js';
@@ -8,21 +9,7 @@ import { encodeVector } from '../learning/vector-codec.js';
 import { recallObservations } from '../reads/recall-observations.js';
 import { CONCLUSION_JSON } from './platform-columns.js';
 import { type FilterColumns, filterCondition } from './platform-filter.js';
-import { type Page, type PageRequest, readPage } from './platform-page.js';
-
-export type Conclusion = {
-  id: string;
-  content: string;
-  observer_id: string;
-  observed_id: string;
-  session_id: string;
-  level: 'explicit';
-  source_ids: string[];
-  times_derived: number;
-  created_at: string;
-};
-
-export type NewConclusion = { content: string; observer_id: string; observed_id: string; session_id: string };
+import { readPage } from './platform-page.js';
 
 const CONCLUSION_FILTERS: FilterColumns = {
   id: { column: 'o.id', kind: 'text' },
@@ -91,7 +78,7 @@ export async function createConclusions(
       throw new MemoryError(
         'invalid_input',
         `conclusions.${index}.content: must be at most ${CONCLUSION_TOKENS} tokens (it has ${count})`,
-        { field: `conclusions.${index}.content`, hint: 'Split it into shorter conclusions.' },
+        { field: `conclusions.${index}.content`, hint: 'Split it into several shorter ones.' },
       );
   });
   await assertSubjectsExist(db, workspace, conclusions);
@@ -195,9 +182,4 @@ async function assertSubjectsExist(
   });
 }
 
-function conclusionNotFound(id: string): MemoryError {
-  return new MemoryError('not_found', `conclusion "${id}" does not exist`, {
-    field: 'conclusion_id',
-    hint: 'List the conclusions to find their ids.',
-  });
-}
+const conclusionNotFound = (id: string) => new NotFoundError('conclusion', id, 'conclusion_id');

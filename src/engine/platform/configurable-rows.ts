@@ -1,12 +1,8 @@
 // Peers and sessions alike carry metadata and a configuration: one get-or-create and one update for both.
+import type { ConfigurableChange } from '../../schemas/platform.js';
 import { NotFoundError } from '../../service/errors.js';
 import type { Database } from '../database/database.js';
 import { jsonOrNull } from './workspaces.js';
-
-export type ConfigurableChange = {
-  metadata?: Record<string, unknown> | undefined;
-  configuration?: Record<string, unknown> | undefined;
-};
 
 /** A table of rows with metadata and a configuration, and how a row is returned as JSON. */
 type ConfigurableTable = {

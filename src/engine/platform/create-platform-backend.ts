@@ -1,21 +1,29 @@
 import type { ChatInput } from '../../schemas/chat.js';
 import type { AddMessagesInput } from '../../schemas/message.js';
+import type {
+  ConfigurableChange,
+  NewConclusion,
+  PageRequest,
+  SessionContextRequest,
+  SessionPeerConfig,
+} from '../../schemas/platform.js';
 import type { SearchInput } from '../../schemas/search.js';
+import type { PlatformBackend } from '../../service/platform-backend.js';
 import type { Engine } from '../create-engine.js';
 import type { Database } from '../database/database.js';
+import { exportWorkspace } from '../export/export-workspaces.js';
 import type { Embedder } from '../learning/llm/embedder.js';
+import { ensureChatSubjects } from '../operations/ensure-chat-subjects.js';
 import { readRepresentation } from '../reads/read-representation.js';
 import {
   createConclusions,
   deleteConclusion,
   getConclusion,
   listConclusions,
-  type NewConclusion,
   queryConclusions,
 } from './conclusions.js';
 import { getMessage, listSessionMessages, readMessages, updateMessageMetadata } from './messages.js';
-import { getOrCreatePeer, listPeerSessions, listPeers, updatePeer } from './peers.js';
-import type { PageRequest } from './platform-page.js';
+import { assertPeerExists, getOrCreatePeer, listPeerSessions, listPeers, updatePeer } from './peers.js';
 import { getQueueStatus } from './queue-status.js';
 import {
   cloneSession,
@@ -23,8 +31,6 @@ import {
   listSessionPeers,
   listSessions,
   removeSessionPeers,
-  type SessionChange,
-  type SessionPeerConfig,
   sessionPeerConfig,
   updateSession,
   upsertSessionPeers,
@@ -33,18 +39,6 @@ import { platformWebhooks } from './webhooks.js';
 import { deleteWorkspace, getOrCreateWorkspace, listWorkspaces, updateWorkspace } from './workspaces.js';
 
 type Filters = Record<string, unknown> | undefined;
-
-/** What a session's context is asked for, in the platform's terms. */
-export type SessionContextRequest = {
-  tokens?: number | undefined;
-  summary: boolean;
-  peer_target?: string | undefined;
-  peer_perspective?: string | undefined;
-  limit_to_session: boolean;
-  search_query?: string | undefined;
-  search_top_k: number;
-  max_observations?: number | undefined;
-};
 
 /**
  * The platform API's view of the embedded engine: every workspace of the database, with the
@@ -56,28 +50,30 @@ export function createPlatformBackend(
   engine: Engine,
   embedder: Embedder & { readonly model: string },
   options: { allowPrivateWebhooks?: boolean } = {},
-) {
+): PlatformBackend {
   return {
     memory: (workspace: string) => engine.memory(workspace),
     webhooks: platformWebhooks(db, options.allowPrivateWebhooks ?? false),
-    getOrCreateWorkspace: (id: string, initial: SessionChange) => getOrCreateWorkspace(db, id, initial),
+    getOrCreateWorkspace: (id: string, initial: ConfigurableChange) => getOrCreateWorkspace(db, id, initial),
     listWorkspaces: (filters: Filters, page: PageRequest) => listWorkspaces(db, filters, page),
-    updateWorkspace: (id: string, change: SessionChange) => updateWorkspace(db, id, change),
+    updateWorkspace: (id: string, change: ConfigurableChange) => updateWorkspace(db, id, change),
     deleteWorkspace: (id: string) => deleteWorkspace(db, id),
+    exportWorkspace: (id: string) => exportWorkspace(db, id),
 
-    getOrCreatePeer: (workspace: string, id: string, initial: SessionChange) =>
+    getOrCreatePeer: (workspace: string, id: string, initial: ConfigurableChange) =>
       getOrCreatePeer(db, workspace, id, initial),
     listPeers: (workspace: string, filters: Filters, page: PageRequest) =>
       listPeers(db, workspace, filters, page),
-    updatePeer: (workspace: string, id: string, change: SessionChange) =>
+    updatePeer: (workspace: string, id: string, change: ConfigurableChange) =>
       updatePeer(db, workspace, id, change),
+    deletePeer: (workspace: string, id: string) => engine.memory(workspace).deletePeer({ peer: id }),
     listPeerSessions: (workspace: string, peer: string, filters: Filters, page: PageRequest) =>
       listPeerSessions(db, workspace, peer, filters, page),
 
     async getOrCreateSession(
       workspace: string,
       id: string,
-      initial: SessionChange & { peers?: Record<string, SessionPeerConfig> | undefined },
+      initial: ConfigurableChange & { peers?: Record<string, SessionPeerConfig> | undefined },
     ) {
       const session = await getOrCreateSession(db, workspace, id, initial);
       if (initial.peers !== undefined && Object.keys(initial.peers).length > 0)
@@ -86,7 +82,7 @@ export function createPlatformBackend(
     },
     listSessions: (workspace: string, filters: Filters, page: PageRequest) =>
       listSessions(db, workspace, filters, page),
-    updateSession: (workspace: string, id: string, change: SessionChange) =>
+    updateSession: (workspace: string, id: string, change: ConfigurableChange) =>
       updateSession(db, workspace, id, change),
     deleteSession: (workspace: string, id: string) => engine.memory(workspace).deleteSession({ session: id }),
     cloneSession: (workspace: string, id: string, upTo: string | undefined) =>
@@ -104,9 +100,21 @@ export function createPlatformBackend(
     sessionPeerConfig: (workspace: string, session: string, peer: string, change?: SessionPeerConfig) =>
       sessionPeerConfig(db, workspace, session, peer, change),
 
-    /** Stores messages (with their own times and metadata when given) and answers them whole. */
-    async addMessages(workspace: string, session: string, messages: AddMessagesInput['messages']) {
-      const added = await engine.memory(workspace).addMessages({ session, messages });
+    /**
+     * Stores messages (with their own times and metadata when given) and answers them whole; with
+     * an idempotency key of `holder`, a repeat answers the messages its first write stored.
+     */
+    async addMessages(
+      workspace: string,
+      session: string,
+      messages: AddMessagesInput['messages'],
+      idempotency?: { holder: string; key: string },
+    ) {
+      const added = await engine.memory(workspace, idempotency?.holder).addMessages({
+        session,
+        messages,
+        ...(idempotency === undefined ? {} : { idempotency_key: idempotency.key }),
+      });
       return readMessages(
         db,
         workspace,
@@ -132,6 +140,19 @@ export function createPlatformBackend(
       );
     },
     chat: (workspace: string, input: ChatInput) => engine.memory(workspace).chat(input),
+    /**
+     * A chat as a peer that may reach only its own sessions (a peer key): it creates the peer
+     * alone, never the target (one that does not exist is a not_found) or a session, and reads
+     * the messages of the sessions the peer is a member of; what it has learned is its own
+     * wherever it was learned.
+     */
+    async chatAsMember(workspace: string, input: ChatInput) {
+      if (input.target) await assertPeerExists(db, workspace, input.target, 'target');
+      await ensureChatSubjects(db, workspace, { peer: input.peer });
+      return engine.answerChat(workspace, input, { withinSessionsOf: input.peer });
+    },
+    assertPeerExists: (workspace: string, id: string, field: string) =>
+      assertPeerExists(db, workspace, id, field),
 
     /**
      * The newest messages within the budget, the summary before them, and what the perspective
@@ -203,5 +224,3 @@ export function createPlatformBackend(
     queueStatus: (workspace: string, session: string | undefined) => getQueueStatus(db, workspace, session),
   };
 }
-
-export type PlatformBackend = ReturnType<typeof createPlatformBackend>;

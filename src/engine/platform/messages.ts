@@ -1,21 +1,12 @@
 // The message operations of the platform API, one SQL statement each (see workspaces.ts).
-import { MemoryError, NotFoundError } from '../../service/errors.js';
+
+import type { Page, PageRequest, PlatformMessage } from '../../schemas/platform.js';
+import { NotFoundError } from '../../service/errors.js';
 import type { Database } from '../database/database.js';
 import { PLATFORM_MESSAGE_JSON } from './platform-columns.js';
 import { type FilterColumns, filterCondition } from './platform-filter.js';
-import { type Page, type PageRequest, readPage } from './platform-page.js';
-
-/** A message as the platform answers it: with its workspace and metadata. */
-export type PlatformMessage = {
-  id: string;
-  content: string;
-  peer_id: string;
-  session_id: string;
-  workspace_id: string;
-  metadata: Record<string, unknown>;
-  created_at: string;
-  token_count: number;
-};
+import { readPage } from './platform-page.js';
+import { assertSessionExists } from './sessions.js';
 
 const MESSAGE_FILTERS: FilterColumns = {
   id: { column: 'm.id', kind: 'text' },
@@ -24,12 +15,8 @@ const MESSAGE_FILTERS: FilterColumns = {
   created_at: { column: 'm.created_at', kind: 'time' },
 };
 
-function messageNotFound(id: string): MemoryError {
-  return new MemoryError('not_found', `message "${id}" does not exist in this session`, {
-    field: 'message_id',
-    hint: 'List the session’s messages to find its ids.',
-  });
-}
+const messageNotFound = (id: string) =>
+  new NotFoundError('message', id, 'message_id', 'does not exist in this session');
 
 /** The messages with these ids, in the order given; ids of other workspaces are left out. */
 export async function readMessages(
@@ -57,11 +44,7 @@ export async function listSessionMessages(
 ): Promise<Page<PlatformMessage>> {
   const params: unknown[] = [workspace, session];
   const where = `m.workspace_id = $1 AND m.session_id = $2 AND ${filterCondition(filters, MESSAGE_FILTERS, params)}`;
-  const [exists] = await db.query('SELECT 1 FROM sessions WHERE workspace_id = $1 AND id = $2', [
-    workspace,
-    session,
-  ]);
-  if (!exists) throw new NotFoundError('session', session, 'session_id');
+  await assertSessionExists(db, workspace, session);
   return readPage(
     db,
     { from: 'messages m', alias: 'm', where, order: ['m.created_at', 'm.seq'], json: PLATFORM_MESSAGE_JSON },

@@ -58,8 +58,9 @@ export async function listOrganizations(db: Database, only?: string): Promise<Or
 
 /**
  * Adds a member, or changes the role of one already there; with `existing`, only changes one
- * (a member not there is a not_found). A member who stops being an admin loses the
- * organization-wide keys minted for them, which are admin keys.
+ * (a member not there is a not_found). A member who stops being an admin loses, at once, the
+ * organization-wide keys minted for them (admin keys) and every key they minted; a member made
+ * admin again starts a new grant, which those keys do not get back (see api-keys.ts).
  */
 export async function putMember(
   db: Database,
@@ -71,15 +72,17 @@ export async function putMember(
   const [row] = await db.query<{ member: Member | null; found: boolean }>(
     `WITH org AS (SELECT id FROM organizations WHERE id = $1),
      written AS (
-       INSERT INTO organization_members (organization_id, member, role)
-       SELECT id, $2, $3 FROM org
+       INSERT INTO organization_members AS m (organization_id, member, role, admin_since)
+       SELECT id, $2, $3, CASE WHEN $3 = 'admin' THEN now() END FROM org
        WHERE NOT $4 OR EXISTS (SELECT 1 FROM organization_members WHERE organization_id = $1 AND member = $2)
-       ON CONFLICT (organization_id, member) DO UPDATE SET role = EXCLUDED.role RETURNING *
+       ON CONFLICT (organization_id, member) DO UPDATE SET role = EXCLUDED.role,
+         admin_since = CASE WHEN EXCLUDED.role = 'admin' THEN coalesce(m.admin_since, now()) END
+       RETURNING *
      ),
      lapsed AS (
        UPDATE api_keys SET revoked_at = now()
-       WHERE $3 = 'member' AND organization_id = $1 AND member = $2 AND workspace_id IS NULL
-         AND revoked_at IS NULL AND EXISTS (SELECT 1 FROM written)
+       WHERE $3 = 'member' AND organization_id = $1 AND revoked_at IS NULL AND EXISTS (SELECT 1 FROM written)
+         AND ((member = $2 AND workspace_id IS NULL) OR minted_by = $2)
      )
      SELECT (SELECT ${MEMBER_JSON} FROM written m) AS member, EXISTS (SELECT 1 FROM org) AS found`,
     [organization, member, role, existing],
@@ -102,10 +105,21 @@ export async function listMembers(db: Database, organization: string): Promise<M
   return row.members;
 }
 
-/** Removes a member; the keys minted for them go with them. */
+/**
+ * Removes a member: the keys minted for them go with them (deleted), and the keys they minted for
+ * others are revoked, in the same statement.
+ */
 export async function removeMember(db: Database, organization: string, member: string): Promise<void> {
   const removed = await db.query(
-    'DELETE FROM organization_members WHERE organization_id = $1 AND member = $2 RETURNING member',
+    `WITH removed AS (
+       DELETE FROM organization_members WHERE organization_id = $1 AND member = $2 RETURNING member
+     ),
+     lapsed AS (
+       UPDATE api_keys SET revoked_at = now()
+       WHERE organization_id = $1 AND minted_by = $2 AND member IS DISTINCT FROM $2
+         AND revoked_at IS NULL AND EXISTS (SELECT 1 FROM removed)
+     )
+     SELECT member FROM removed`,
     [organization, member],
   );
   if (removed.length === 0) throw memberNotFound(organization, member);
@@ -122,8 +136,10 @@ export async function workspaceOrganization(db: Database, workspace: string): Pr
 
 /**
  * Claims a workspace id for an organization that is about to create it: answers whether the
- * organization owns it now. An id already owned by another organization, or a workspace that
- * exists without an owner (made with the admin key), is not taken.
+ * organization owns it now. An id already owned by another organization, a workspace that
+ * exists without an owner (made with the admin key), or an id that live keys not of this
+ * organization still reach (a workspace deleted, its keys not revoked) is not taken: those keys
+ * would reach what the organization puts there.
  */
 export async function claimWorkspace(
   db: Database,
@@ -134,6 +150,10 @@ export async function claimWorkspace(
     `WITH claimed AS (
        INSERT INTO organization_workspaces (workspace_id, organization_id)
        SELECT $1, $2 WHERE NOT EXISTS (SELECT 1 FROM workspaces WHERE id = $1)
+         AND NOT EXISTS (
+           SELECT 1 FROM api_keys WHERE workspace_id = $1 AND organization_id IS DISTINCT FROM $2
+             AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())
+         )
        ON CONFLICT (workspace_id) DO NOTHING RETURNING organization_id
      )
      SELECT coalesce(

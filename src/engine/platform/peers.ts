@@ -1,20 +1,12 @@
 // The peer operations of the platform API, one SQL statement each (see workspaces.ts).
+
+import type { ConfigurableChange, Page, PageRequest, Peer, Session } from '../../schemas/platform.js';
+import { NotFoundError } from '../../service/errors.js';
 import type { Database } from '../database/database.js';
-import { type ConfigurableChange, getOrCreateRow, updateRow } from './configurable-rows.js';
+import { getOrCreateRow, updateRow } from './configurable-rows.js';
 import { PEER_JSON, sessionJson } from './platform-columns.js';
 import { type FilterColumns, filterCondition } from './platform-filter.js';
-import { type Page, type PageRequest, readPage } from './platform-page.js';
-import type { Session } from './sessions.js';
-
-export type Peer = {
-  id: string;
-  workspace_id: string;
-  metadata: Record<string, unknown>;
-  configuration: Record<string, unknown>;
-  created_at: string;
-};
-
-export type PeerChange = ConfigurableChange;
+import { readPage } from './platform-page.js';
 
 const PEER_TABLE = { table: 'peers', alias: 'p', json: PEER_JSON, idField: 'peer_id' } as const;
 
@@ -30,12 +22,18 @@ const SESSION_FILTERS: FilterColumns = {
   created_at: { column: 's.created_at', kind: 'time' },
 };
 
+/** A not_found naming `field` unless the peer exists: for a key that may read about it but not create it. */
+export async function assertPeerExists(db: Database, workspace: string, id: string, field: string) {
+  const rows = await db.query('SELECT 1 FROM peers WHERE workspace_id = $1 AND id = $2', [workspace, id]);
+  if (rows.length === 0) throw new NotFoundError('peer', id, field);
+}
+
 /** The peer, created (with its workspace) with the given metadata and configuration when new. */
 export function getOrCreatePeer(
   db: Database,
   workspace: string,
   id: string,
-  initial: PeerChange,
+  initial: ConfigurableChange,
 ): Promise<Peer> {
   return getOrCreateRow<Peer>(db, PEER_TABLE, workspace, id, initial);
 }
@@ -57,7 +55,12 @@ export function listPeers(
 }
 
 /** Replaces the metadata and/or the configuration given; the others stay. */
-export function updatePeer(db: Database, workspace: string, id: string, change: PeerChange): Promise<Peer> {
+export function updatePeer(
+  db: Database,
+  workspace: string,
+  id: string,
+  change: ConfigurableChange,
+): Promise<Peer> {
   return updateRow<Peer>(db, PEER_TABLE, workspace, id, change);
 }
 

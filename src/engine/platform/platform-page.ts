@@ -1,9 +1,5 @@
+import type { Page, PageRequest } from '../../schemas/platform.js';
 import type { Database } from '../database/database.js';
-
-/** Which page of a list: 1-based page, page size, newest first when `reverse`. */
-export type PageRequest = { page: number; size: number; reverse: boolean };
-
-export type Page<Item> = { items: Item[]; total: number; page: number; size: number; pages: number };
 
 export type ListQuery = {
   /** The table and its alias, e.g. `sessions s`. */

@@ -1,13 +1,7 @@
+import type { QueueStatus } from '../../schemas/platform.js';
 import type { Database } from '../database/database.js';
 
-type WorkUnits = {
-  total_work_units: number;
-  completed_work_units: number;
-  in_progress_work_units: number;
-  pending_work_units: number;
-};
-
-export type QueueStatus = WorkUnits & { sessions: Record<string, WorkUnits & { session_id: string }> };
+type WorkUnits = Omit<QueueStatus, 'sessions'>;
 
 // The busiest sessions are listed one by one; a workspace can have many more.
 const SESSIONS_SHOWN = 100;

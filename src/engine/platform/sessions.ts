@@ -1,30 +1,20 @@
 // The session operations of the platform API, one SQL statement each (see workspaces.ts).
 import { randomUUID } from 'node:crypto';
-import { MemoryError, NotFoundError } from '../../service/errors.js';
+import type {
+  ConfigurableChange,
+  Page,
+  PageRequest,
+  Peer,
+  Session,
+  SessionPeerConfig,
+} from '../../schemas/platform.js';
+import { NotFoundError } from '../../service/errors.js';
 import type { Database } from '../database/database.js';
 import { removeSessionPeers as leaveSession } from '../operations/remove-session-peers.js';
-import { type ConfigurableChange, getOrCreateRow, updateRow } from './configurable-rows.js';
-import type { Peer } from './peers.js';
+import { getOrCreateRow, updateRow } from './configurable-rows.js';
 import { PEER_JSON, sessionJson } from './platform-columns.js';
 import { type FilterColumns, filterCondition } from './platform-filter.js';
-import { type Page, type PageRequest, readPage } from './platform-page.js';
-
-export type Session = {
-  id: string;
-  workspace_id: string;
-  is_active: boolean;
-  metadata: Record<string, unknown>;
-  configuration: Record<string, unknown>;
-  created_at: string;
-};
-
-export type SessionChange = ConfigurableChange;
-
-/** A member's session-level configuration; a value not given keeps the stored one (or the default). */
-export type SessionPeerConfig = {
-  observe_me?: boolean | null | undefined;
-  observe_others?: boolean | null | undefined;
-};
+import { readPage } from './platform-page.js';
 
 const SESSION_FILTERS: FilterColumns = {
   id: { column: 's.id', kind: 'text' },
@@ -40,7 +30,7 @@ export function getOrCreateSession(
   db: Database,
   workspace: string,
   id: string,
-  initial: SessionChange,
+  initial: ConfigurableChange,
 ): Promise<Session> {
   return getOrCreateRow<Session>(db, SESSION_TABLE, workspace, id, initial);
 }
@@ -66,7 +56,7 @@ export function updateSession(
   db: Database,
   workspace: string,
   id: string,
-  change: SessionChange,
+  change: ConfigurableChange,
 ): Promise<Session> {
   return updateRow<Session>(db, SESSION_TABLE, workspace, id, change);
 }
@@ -127,6 +117,15 @@ export async function removeSessionPeers(
   await leaveSession(db, workspace, { session, peers: [...peers] });
 }
 
+/** A not_found naming `session_id` unless the session exists: before a read that would find it empty. */
+export async function assertSessionExists(db: Database, workspace: string, session: string): Promise<void> {
+  const rows = await db.query('SELECT 1 FROM sessions WHERE workspace_id = $1 AND id = $2', [
+    workspace,
+    session,
+  ]);
+  if (rows.length === 0) throw new NotFoundError('session', session, 'session_id');
+}
+
 /** The current members of a session, in the order they joined. */
 export async function listSessionPeers(
   db: Database,
@@ -134,11 +133,7 @@ export async function listSessionPeers(
   session: string,
   page: PageRequest,
 ): Promise<Page<Peer>> {
-  const [exists] = await db.query('SELECT 1 FROM sessions WHERE workspace_id = $1 AND id = $2', [
-    workspace,
-    session,
-  ]);
-  if (!exists) throw new NotFoundError('session', session, 'session_id');
+  await assertSessionExists(db, workspace, session);
   return readPage(
     db,
     {
@@ -171,10 +166,7 @@ export async function sessionPeerConfig(
     [workspace, session, peer, change?.observe_me ?? null, change?.observe_others ?? null],
   );
   if (!row)
-    throw new MemoryError('not_found', `peer "${peer}" is not a member of session "${session}"`, {
-      field: 'peer_id',
-      hint: 'Add it with POST /v3/workspaces/{workspace_id}/sessions/{session_id}/peers.',
-    });
+    throw new NotFoundError('peer', peer, 'peer_id', `is not a member of session "${session}"`, 'not_member');
   return row;
 }
 
@@ -217,9 +209,12 @@ export async function cloneSession(
   );
   if (!row?.source_found) throw new NotFoundError('session', session, 'session_id');
   if (!row.session)
-    throw new MemoryError('not_found', `message "${upTo}" is not in session "${session}"`, {
-      field: 'message_id',
-      hint: 'List the session’s messages to find the id to clone up to.',
-    });
+    throw new NotFoundError(
+      'message',
+      upTo ?? '',
+      'message_id',
+      `is not in session "${session}"`,
+      'not_in_session',
+    );
   return row.session;
 }

@@ -1,23 +1,20 @@
 // The webhook endpoints of the platform API and the state of their deliveries. The events
 // themselves are written by triggers (migration 0009) and sent by src/engine/webhooks.
-import { MemoryError } from '../../service/errors.js';
+
+import {
+  MAX_ENDPOINTS_PER_WORKSPACE,
+  type Page,
+  type PageRequest,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+} from '../../schemas/platform.js';
+import { MemoryError, NotFoundError } from '../../service/errors.js';
+import type { CreatedEndpoint, PlatformWebhooks } from '../../service/platform-backend.js';
 import { isoTimestamp } from '../columns.js';
 import type { Database } from '../database/database.js';
 import { checkWebhookUrl } from '../webhooks/check-webhook-address.js';
 import { newWebhookSecret } from '../webhooks/sign-webhook.js';
-import { type Page, type PageRequest, readPage } from './platform-page.js';
-
-/** Endpoints one workspace may have, as Honcho's default `WEBHOOK_MAX_WORKSPACE_LIMIT`. */
-export const MAX_ENDPOINTS_PER_WORKSPACE = 10;
-
-export type WebhookEndpoint = {
-  id: string;
-  workspace_id: string;
-  url: string;
-  created_at: string;
-  /** The signing secret: only in the answer that created the endpoint. */
-  secret?: string;
-};
+import { readPage } from './platform-page.js';
 
 const ENDPOINT_JSON = `json_build_object('id', e.id, 'workspace_id', e.workspace_id, 'url', e.url,
   'created_at', ${isoTimestamp('e.created_at')})`;
@@ -27,8 +24,6 @@ const DELIVERY_JSON = `json_build_object('id', d.id::text, 'event_id', d.event_i
   'last_attempt_at', ${isoTimestamp('d.last_attempt_at')},
   'next_attempt_at', CASE WHEN d.status = 'pending' THEN ${isoTimestamp('d.next_attempt_at')} END,
   'finished_at', ${isoTimestamp('d.finished_at')}, 'created_at', ${isoTimestamp('d.occurred_at')})`;
-
-type CreatedEndpoint = { kind: 'created' | 'existing'; endpoint: WebhookEndpoint } | { kind: 'limit' };
 
 /**
  * The workspace's endpoint for `url`, created (with a new secret, answered this once) when new.
@@ -118,7 +113,7 @@ async function listWebhookDeliveries(
   workspace: string,
   endpoint: string,
   page: PageRequest,
-): Promise<Page<unknown>> {
+): Promise<Page<WebhookDelivery>> {
   const [found] = await db.query('SELECT 1 FROM webhook_endpoints WHERE workspace_id = $1 AND id = $2', [
     workspace,
     endpoint,
@@ -138,20 +133,13 @@ async function listWebhookDeliveries(
   );
 }
 
-const workspaceNotFound = (id: string) =>
-  new MemoryError('not_found', `workspace "${id}" does not exist`, {
-    field: 'workspace_id',
-    hint: 'Create it first (POST /v3/workspaces).',
-  });
+const workspaceNotFound = (id: string) => new NotFoundError('workspace', id, 'workspace_id');
 
 const endpointNotFound = (id: string) =>
-  new MemoryError('not_found', `webhook endpoint "${id}" does not exist in this workspace`, {
-    field: 'endpoint_id',
-    hint: 'GET /v3/workspaces/{workspace_id}/webhooks lists them.',
-  });
+  new NotFoundError('webhook endpoint', id, 'endpoint_id', 'does not exist in this workspace');
 
 /** The webhook operations of the platform backend, bound to its database and its address rule. */
-export function platformWebhooks(db: Database, allowPrivate: boolean) {
+export function platformWebhooks(db: Database, allowPrivate: boolean): PlatformWebhooks {
   return {
     getOrCreate: (workspace: string, url: string) =>
       getOrCreateWebhookEndpoint(db, workspace, url, allowPrivate),

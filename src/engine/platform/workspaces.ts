@@ -1,22 +1,12 @@
 // The workspace operations of the platform API, one SQL statement each; kept in one file per
 // entity, as the platform's routers are, because each is a few lines of SQL.
-import { MemoryError } from '../../service/errors.js';
+
+import type { ConfigurableChange, Page, PageRequest, Workspace } from '../../schemas/platform.js';
+import { NotFoundError } from '../../service/errors.js';
 import type { Database } from '../database/database.js';
 import { WORKSPACE_JSON } from './platform-columns.js';
 import { type FilterColumns, filterCondition } from './platform-filter.js';
-import { type Page, type PageRequest, readPage } from './platform-page.js';
-
-export type Workspace = {
-  id: string;
-  metadata: Record<string, unknown>;
-  configuration: Record<string, unknown>;
-  created_at: string;
-};
-
-export type WorkspaceChange = {
-  metadata?: Record<string, unknown> | undefined;
-  configuration?: Record<string, unknown> | undefined;
-};
+import { readPage } from './platform-page.js';
 
 const WORKSPACE_FILTERS: FilterColumns = {
   id: { column: 'w.id', kind: 'text' },
@@ -24,18 +14,13 @@ const WORKSPACE_FILTERS: FilterColumns = {
   created_at: { column: 'w.created_at', kind: 'time' },
 };
 
-function workspaceNotFound(id: string): MemoryError {
-  return new MemoryError('not_found', `workspace "${id}" does not exist`, {
-    field: 'workspace_id',
-    hint: 'Create it with POST /v3/workspaces.',
-  });
-}
+const workspaceNotFound = (id: string) => new NotFoundError('workspace', id, 'workspace_id');
 
 /** The workspace, created with the given metadata and configuration when it does not exist. */
 export async function getOrCreateWorkspace(
   db: Database,
   id: string,
-  initial: WorkspaceChange,
+  initial: ConfigurableChange,
 ): Promise<Workspace> {
   const [row] = await db.query<{ workspace: Workspace }>(
     `WITH created AS (
@@ -68,7 +53,11 @@ export function listWorkspaces(
 }
 
 /** Replaces the metadata and/or the configuration given; the others stay. */
-export async function updateWorkspace(db: Database, id: string, change: WorkspaceChange): Promise<Workspace> {
+export async function updateWorkspace(
+  db: Database,
+  id: string,
+  change: ConfigurableChange,
+): Promise<Workspace> {
   const [row] = await db.query<{ workspace: Workspace }>(
     `UPDATE workspaces w SET metadata = coalesce($2::jsonb, w.metadata),
        configuration = coalesce($3::jsonb, w.configuration)
@@ -79,9 +68,16 @@ export async function updateWorkspace(db: Database, id: string, change: Workspac
   return row.workspace;
 }
 
-/** Deletes a workspace with everything in it (its peers, sessions, messages and what was learned). */
+/**
+ * Deletes a workspace with everything in it (its peers, sessions, messages and what was learned),
+ * and the project folder recorded for it (`peermem workspaces`).
+ */
 export async function deleteWorkspace(db: Database, id: string): Promise<void> {
-  const deleted = await db.query('DELETE FROM workspaces WHERE id = $1 RETURNING id', [id]);
+  const deleted = await db.query(
+    `WITH folder AS (DELETE FROM workspace_folders WHERE workspace_id = $1)
+     DELETE FROM workspaces WHERE id = $1 RETURNING id`,
+    [id],
+  );
   if (deleted.length === 0) throw workspaceNotFound(id);
 }
 

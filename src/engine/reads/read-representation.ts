@@ -1,6 +1,6 @@
 import { isoTimestamp } from '../columns.js';
 import type { Database } from '../database/database.js';
-import { formatDay } from '../learning/format-day.js';
+import { formatDay } from '../text/format-day.js';
 import { readPeerCard } from './read-peer-card.js';
 
 export type RepresentationScope = { observer: string; observed: string; session?: string | undefined };

@@ -2,7 +2,7 @@ import { isoTimestamp } from '../columns.js';
 import type { Database } from '../database/database.js';
 import type { Embedder } from '../learning/llm/embedder.js';
 import { cosine, decodeVector } from '../learning/vector-codec.js';
-import { anyWordQuery } from '../search/any-word-query.js';
+import { anyWordQuerySql } from '../search/any-word-query-sql.js';
 import { boundedQuery } from '../search/bounded-query.js';
 import { fuseRankings } from '../search/fuse-rankings.js';
 
@@ -35,7 +35,7 @@ export async function recallObservations(
     embedding: string | null;
     text_rank: number | null;
   }>(
-    `WITH q AS (SELECT ${anyWordQuery(5)} AS any_word)
+    `WITH q AS (SELECT ${anyWordQuerySql(5)} AS any_word)
      SELECT o.id, o.content, ${isoTimestamp('o.occurred_at')} AS occurred_at,
        CASE WHEN o.embedding_model = $6 THEN encode(o.embedding, 'base64') END AS embedding,
        CASE WHEN o.search_vector @@ q.any_word THEN ts_rank_cd(o.search_vector, q.any_word) END AS text_rank

@@ -1,6 +1,6 @@
 import { stemmer } from 'stemmer';
 import { LIMITS } from '../../schemas/limits.js';
-import { meaningfulWords } from '../learning/offline/content-words.js';
+import { meaningfulWords } from '../text/content-words.js';
 
 /**
  * The query as search and chat use it: as written when it has at most `LIMITS.queryTerms` words

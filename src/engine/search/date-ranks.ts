@@ -1,6 +1,6 @@
 import type { Database } from '../database/database.js';
-import type { DateWindow } from '../learning/query-dates.js';
-import { anyWordQuery } from './any-word-query.js';
+import type { DateWindow } from '../text/query-dates.js';
+import { anyWordQuerySql } from './any-word-query-sql.js';
 import { boundedQuery } from './bounded-query.js';
 import type { SearchScope } from './full-text-ranks.js';
 
@@ -33,8 +33,8 @@ export async function dateRanks(
        ORDER BY m.created_at, m.seq LIMIT ${WINDOW_CANDIDATES}
      )
      SELECT said.seq::text AS seq FROM said
-     WHERE said.search_vector @@ ${anyWordQuery(6)}
-     ORDER BY ts_rank_cd(said.search_vector, ${anyWordQuery(6)}) DESC, said.created_at, said.seq
+     WHERE said.search_vector @@ ${anyWordQuerySql(6)}
+     ORDER BY ts_rank_cd(said.search_vector, ${anyWordQuerySql(6)}) DESC, said.created_at, said.seq
      LIMIT $7::int`,
     [
       workspace,

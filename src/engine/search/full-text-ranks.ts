@@ -1,6 +1,6 @@
 import type { Database } from '../database/database.js';
-import { anyOfWords } from './any-of-words.js';
-import { anyWordQuery } from './any-word-query.js';
+import { anyLexemeQuery } from './any-lexeme-query.js';
+import { anyWordQuerySql } from './any-word-query-sql.js';
 import { boundedQuery } from './bounded-query.js';
 import type { FindingWords } from './word-frequencies.js';
 
@@ -38,7 +38,7 @@ export async function fullTextRanks(
   if (finding.words.length === 0) return [];
   const filters = `m.workspace_id = $1 AND ($3::text IS NULL OR m.session_id = $3::text)
     AND ($4::text IS NULL OR m.peer_id = $4::text)`;
-  const anyWord = anyWordQuery(2);
+  const anyWord = anyWordQuerySql(2);
   const columns = 'm.seq, m.created_at, m.search_vector';
   const newest = (condition: string, count: number) =>
     `(SELECT ${columns} FROM messages m WHERE ${filters} AND ${condition} ORDER BY m.seq DESC LIMIT ${count})`;
@@ -77,7 +77,7 @@ export async function fullTextRanks(
       scope.session ?? null,
       scope.peer ?? null,
       limit,
-      anyOfWords(finding.words),
+      anyLexemeQuery(finding.words),
     ],
   );
   return rows.map((row) => row.seq);

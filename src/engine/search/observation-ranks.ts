@@ -1,6 +1,6 @@
 import type { Database } from '../database/database.js';
-import { anyOfWords } from './any-of-words.js';
-import { anyWordQuery } from './any-word-query.js';
+import { anyLexemeQuery } from './any-lexeme-query.js';
+import { anyWordQuerySql } from './any-word-query-sql.js';
 import { boundedQuery } from './bounded-query.js';
 import { type SearchScope, scoped } from './full-text-ranks.js';
 import type { FindingWords } from './word-frequencies.js';
@@ -38,12 +38,12 @@ export async function observationRanks(
          scoped(scope)
            ? `UNION ALL
        (SELECT o.seq, o.source_message_ids, o.search_vector FROM observations o
-        WHERE ${filters} AND o.search_vector @@ ${anyWordQuery(2)} ORDER BY o.seq DESC LIMIT ${RECENT_CANDIDATES})`
+        WHERE ${filters} AND o.search_vector @@ ${anyWordQuerySql(2)} ORDER BY o.seq DESC LIMIT ${RECENT_CANDIDATES})`
            : ''
        }
      ),
      hits AS (
-       SELECT c.seq, c.source_message_ids, ts_rank_cd(c.search_vector, ${anyWordQuery(2)}) AS rank
+       SELECT c.seq, c.source_message_ids, ts_rank_cd(c.search_vector, ${anyWordQuerySql(2)}) AS rank
        FROM (SELECT DISTINCT ON (seq) * FROM candidates ORDER BY seq) c
        ORDER BY rank DESC, c.seq DESC LIMIT $5::int
      )
@@ -60,7 +60,7 @@ export async function observationRanks(
       scope.session ?? null,
       scope.peer ?? null,
       limit,
-      anyOfWords(finding.words),
+      anyLexemeQuery(finding.words),
     ],
   );
   return rows.map((row) => row.seq);

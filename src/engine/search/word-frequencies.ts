@@ -1,5 +1,5 @@
 import type { Database } from '../database/database.js';
-import { anyOfWords } from './any-of-words.js';
+import { anyLexemeQuery } from './any-lexeme-query.js';
 
 /** Where words are counted: a workspace's messages, or the observations its peers hold of themselves. */
 export type WordSource = 'messages' | 'observations';
@@ -114,7 +114,7 @@ export async function wordFrequencies(
                   WHERE ${scope} AND ${alias}.search_vector @@ w.query::tsquery
                   LIMIT ${COMMON_DOCUMENTS + 1}) AS holding) AS documents
          FROM unnest($2::text[], $3::text[]) AS w (word, query)`,
-        [workspace, toCount, toCount.map((word) => anyOfWords([word]))],
+        [workspace, toCount, toCount.map((word) => anyLexemeQuery([word]))],
       );
       for (const row of rows) remember(row.word, row.documents);
     }

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, DEFAULT_DERIVER, type Engine } from '../../../src/engine/create-engine.js';
 import type { Database } from '../../../src/engine/database/database.js';
@@ -119,7 +120,8 @@ describe('with a language model that fails', () => {
         summaryEvery: 1000,
       }),
       contextTokens: 8192,
-      deriver: { ...DEFAULT_DERIVER, pollMs: 60_000, maxAttempts: 3, retryBaseMs: 1 },
+      // The attempts a server makes (five), with the backoff shortened to a millisecond.
+      deriver: { ...DEFAULT_DERIVER, pollMs: 60_000, retryBaseMs: 1 },
     });
   });
   afterAll(async () => {
@@ -187,12 +189,12 @@ describe('with a language model that fails', () => {
 
     const status = await memory.getDeriverStatus({});
     expect(status).toMatchObject({ done: 1, failed: 1, pending: 0, observations: 1 });
-    expect(status.failures[0]).toMatchObject({ session: 's', attempts: 3, status: 'failed' });
+    expect(status.failures[0]).toMatchObject({ session: 's', attempts: 5, status: 'failed' });
     expect(status.failures[0]?.error).toContain('503');
-    expect(provider.requests.length).toBe(3);
+    expect(provider.requests.length).toBe(5);
   });
 
-  it('gives up at once on output that is not what was asked (malformed JSON)', async () => {
+  it('retries a reply that is not JSON five times, as any failure, then marks the batch failed', async () => {
     const workspace = uniqueWorkspace('llm-garbled');
     const memory = engine.memory(workspace);
     provider.answerWith(() => chatCompletion('this is not json at all'));
@@ -200,7 +202,35 @@ describe('with a language model that fails', () => {
     await learnUntilSettled();
     const status = await memory.getDeriverStatus({});
     expect(status).toMatchObject({ failed: 1, pending: 0, observations: 0 });
-    expect(status.failures[0]?.attempts).toBe(1);
+    expect(status.failures[0]).toMatchObject({ attempts: 5, status: 'failed' });
+    expect(status.failures[0]?.error).toContain('held no JSON object');
+  });
+
+  it('names the field a reply got wrong in the error the batch records', async () => {
+    const workspace = uniqueWorkspace('llm-misfit');
+    const memory = engine.memory(workspace);
+    const fact = {
+      content: 'Ada owns a boat.',
+      slot: null,
+      card_entry: null,
+      occurred_at: null,
+      message_ids: [],
+    };
+    provider.answerWith(() => chatCompletion(JSON.stringify({ facts: [fact, { ...fact, content: 42 }] })));
+    await memory.addMessages({ session: 's', messages: [{ peer: 'Ada', content: 'I own a sailing boat.' }] });
+    await learnUntilSettled();
+    const [failure] = (await memory.getDeriverStatus({})).failures;
+    expect(failure).toMatchObject({ attempts: 5, status: 'failed' });
+    expect(failure?.error).toBe(
+      `the model's reply did not match the "observations" schema at facts[1].content (Invalid input: expected string, received number)`,
+    );
+  });
+
+  it('tries a failing batch as many times as docs/learning.md says', async () => {
+    const docs = await readFile(new URL('../../../docs/learning.md', import.meta.url), 'utf8');
+    expect(docs.replace(/\s+/g, ' ')).toContain(
+      `marked failed after ${DEFAULT_DERIVER.maxAttempts} attempts`,
+    );
   });
 
   it('retries a provider that times out', async () => {

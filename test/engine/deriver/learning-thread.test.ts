@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, DEFAULT_DERIVER, type Engine } from '../../../src/engine/create-engine.js';
 import type { Database } from '../../../src/engine/database/database.js';
+import { startLearningThread } from '../../../src/engine/deriver/learning-thread.js';
 import { createLearning, OFFLINE_LEARNING } from '../../../src/engine/learning/create-learning.js';
 import { uniqueWorkspace } from '../../support/temp-dir.js';
 import { openTestDatabase } from '../../support/test-database.js';
@@ -87,6 +88,22 @@ describe('an engine made from learning in code', () => {
       expect(status.learning_thread).toBe('main');
     } finally {
       await engine.stop();
+      await database.close();
+    }
+  });
+});
+
+describe('a learning thread left idle', () => {
+  it('is ended, and started again for the next call', async () => {
+    const database = await openTestDatabase('pglite', 'learning_idle');
+    const thread = startLearningThread(database, OFFLINE_LEARNING, { idleMs: 50 });
+    try {
+      expect(await thread.reembedStale()).toBe(0);
+      // Long past the idle time: the first thread has ended, a new one answers.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(await thread.reembedStale()).toBe(0);
+    } finally {
+      await thread.close();
       await database.close();
     }
   });

@@ -127,7 +127,16 @@ describe.each(['pglite', 'postgres'] as const)('a message the reasoner cannot le
         { peer: 'Ada', content: 'UNREADABLE' },
       ],
     });
-    await engine.deriver?.drain();
+    // A reply that does not fit is retried (three attempts here, 1 ms apart) before the batch is split.
+    await expect
+      .poll(
+        async () => {
+          await engine.deriver?.drain();
+          return (await memory.getDeriverStatus({})).pending;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(0);
     const status = await memory.getDeriverStatus({});
     expect(status).toMatchObject({ done: 1, failed: 1, pending: 0, in_progress: 0 });
     expect(status.failures).toHaveLength(1);

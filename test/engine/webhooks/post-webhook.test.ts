@@ -76,6 +76,11 @@ describe('postWebhook against a real receiver on loopback', () => {
     const byName = await post(`http://localhost:${port}/ok`, false);
     expect(byName).toMatchObject({ ok: false });
     expect(!byName.ok && byName.error).toContain('localhost resolves to a loopback address');
+    for (const host of ['[::127.0.0.1]', '[::ffff:127.0.0.1]', '[64:ff9b::127.0.0.1]', '[2002:7f00:1::]'])
+      expect(await post(`http://${host}:${port}/ok`, false), host).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/ is a loopback address$/),
+      });
     expect(received).toHaveLength(sent);
   });
 });

@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { packageRoot } from '../../../package-root.js';
 import { UnavailableError } from '../../../service/errors.js';
 import type { Embedder } from '../llm/embedder.js';
 import { wordTokens } from './word-tokens.js';
@@ -127,15 +126,4 @@ function addUnknownWord(sum: Float32Array, word: string, norm: number): void {
   }
   const factor = norm / Math.sqrt(squares);
   for (let d = 0; d < DIMENSIONS; d++) sum[d] = (sum[d] ?? 0) + factor * (direction[d] ?? 0);
-}
-
-/** The nearest folder above this module holding a package.json: the same from `src/` and `dist/src/`. */
-function packageRoot(): string {
-  let folder = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(folder, 'package.json'))) {
-    const parent = dirname(folder);
-    if (parent === folder) return folder;
-    folder = parent;
-  }
-  return folder;
 }

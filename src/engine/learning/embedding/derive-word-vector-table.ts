@@ -1,3 +1,4 @@
+import { CHAT_FILLERS, FUNCTION_WORDS } from '../../text/stopwords.js';
 import { isWordToken } from './word-tokens.js';
 import type { WordVectorTable } from './word-vector-table.js';
 
@@ -20,17 +21,14 @@ export type DeriveWordVectorTableOptions = {
  * Words that say nothing about what a message is about, and single letters. They are in the
  * table with weight 0 (even where the source lacks them: wink's GloVe has no "a" or "i"), so
  * they are known words that add nothing, not unknown words that would each add a direction.
+ * Beside the function words: what a contraction leaves once split at its apostrophe ("ll",
+ * "re", "ve"), and the words people greet and agree with.
  */
 const STOPWORDS = new Set([
   ...'abcdefghijklmnopqrstuvwxyz',
-  ...`about above after again against all am an and any are as at be because been before being
-  below between both but by can cannot could did do does doing down during each few for from
-  further had has have having he her here hers herself him himself his how i if in into is it
-  its itself me more most my myself no nor not of off on once only or other ought our ours
-  ourselves out over own same she should so some such than that the their theirs them
-  themselves then there these they this those through to too under until up very was we were
-  what when where which while who whom why with would you your yours yourself yourselves
-  ll re ve just also really yeah yes oh hey hi wow lol`.split(/\s+/),
+  ...FUNCTION_WORDS,
+  ...CHAT_FILLERS,
+  ...'cannot ought ll re ve yes hey hi wow lol'.split(' '),
 ]);
 
 const EULER_GAMMA = 0.5772156649;

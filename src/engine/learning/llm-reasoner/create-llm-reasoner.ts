@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { formatDay } from '../format-day.js';
+import { formatDay } from '../../text/format-day.js';
+import { MODEL_SLOTS } from '../../text/slot-vocabulary.js';
 import type { LlmClient } from '../llm/llm-client.js';
 import type { Reasoner, SpokenMessage } from '../reasoner.js';
 
@@ -11,10 +12,10 @@ const Extraction = z.object({
         .string()
         .describe('One atomic fact about the speaker, in the third person, with absolute dates.'),
       slot: z
-        .string()
+        .enum(MODEL_SLOTS)
         .nullable()
         .describe(
-          'For a fact a newer one replaces (where they live, their job): a short slot name; else null.',
+          'For a fact a newer one replaces (where they live, their job, a favourite thing): its slot; else null.',
         ),
       card_entry: z
         .string()
@@ -63,6 +64,7 @@ const upTo = (text: string, chars: number) =>
 export function createLlmReasoner(client: LlmClient): Reasoner {
   return {
     name: `llm:${client.model}`,
+    readsAnyLanguage: true,
     async extractObservations(speaker, messages) {
       const { facts } = await client.generateObject({
         system:

@@ -1,9 +1,12 @@
+import { RELATIONS } from '../../text/relation-words.js';
+import { favoriteSlot, type Slot } from '../../text/slot-vocabulary.js';
+
 /**
  * A fact fit for a peer card, and the slot in which a newer value replaces an older one. An
  * entry of null ends the slot's value without a new one ("I quit Acme", "I no longer live in
  * Berlin"): the old entry leaves the card, and stays in memory as history.
  */
-export type CardFact = { slot: string | null; entry: string | null };
+export type CardFact = { slot: Slot | null; entry: string | null };
 
 // The speaker as the subject, alone or with others: "I", "we", "my wife and I", "Dan and I".
 const SPEAKER = String.raw`(?:\bI|\b[Ww]e|\b(?:[Mm]y [\w-]+(?: [\w-]+)?|[A-Z][\w-]+) and I)`;
@@ -20,9 +23,6 @@ const CLAUSE_END = String.raw`(?=\s*(?:[.,!?;:()]|$|\s-\s|\s(?:and|but|because|s
 const MAX_VALUE_WORDS = 8;
 // Lazy: the value stops at the first word that starts a new part of the clause.
 const VALUE = String.raw`((?:[\w'&-]+ ){0,${MAX_VALUE_WORDS - 1}}?[\w'&-]+)`;
-
-const RELATIONS =
-  'wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|son|daughter|kid|child|sister|brother|sibling|twin|mom|mum|mother|dad|father|stepmom|stepdad|grandma|grandmother|grandpa|grandfather|granddaughter|grandson|aunt|uncle|cousin|niece|nephew|dog|cat|puppy|kitten|horse|parrot|rabbit|hamster|best friend|friend|roommate|flatmate|neighbo[u]?r|boss|manager|coworker|colleague|therapist|doctor|mentor|coach|teacher';
 
 // Roles that are someone's work: "I'm a nurse" fills the job slot, "I'm a volunteer" does not.
 const JOBS =
@@ -196,7 +196,7 @@ const PATTERNS: readonly Pattern[] = [
     ),
     fact: (m) => {
       const thing = m[1]?.toLowerCase() ?? '';
-      return { slot: `favorite:${thing.replace('colour', 'color')}`, entry: `Favorite ${thing}: ${m[2]}` };
+      return { slot: favoriteSlot(thing), entry: `Favorite ${thing}: ${m[2]}` };
     },
   },
   {

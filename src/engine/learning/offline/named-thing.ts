@@ -1,5 +1,5 @@
 import { stemmer } from 'stemmer';
-import { meaningfulWords } from './content-words.js';
+import { meaningfulWords } from '../../text/content-words.js';
 
 // Works people name by a title, usually quoted: "which book?" is answered by "Becoming Nicole".
 const TITLED = new Set(

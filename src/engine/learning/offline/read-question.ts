@@ -1,6 +1,7 @@
 import { stemmer } from 'stemmer';
-import { questionTense, type Tense } from '../question-tense.js';
-import { contentWords } from './content-words.js';
+import { contentWords } from '../../text/content-words.js';
+import { questionTense, type Tense } from '../../text/question-tense.js';
+import { askedFavorite, SLOT_WORDS, SLOTS, type Slot } from '../../text/slot-vocabulary.js';
 import { nlp } from './nlp.js';
 import { lemmaWords } from './verb-lemmas.js';
 
@@ -22,7 +23,7 @@ export type Question = {
   kind: AnswerKind;
   tense: Tense;
   /** The slot of a fact with one value at a time that the question asks about ("lives_in"), if any. */
-  slot: string | null;
+  slot: Slot | null;
   /** Stems of the question's own nouns: evidence that shares none of them does not answer it. */
   anchors: string[];
   /** Stems of its verbs, but for auxiliaries: "learn" in "what is he learning?". */
@@ -160,30 +161,15 @@ function kindOf(lower: string): AnswerKind {
   return 'thing';
 }
 
-function slotOf(lower: string): string | null {
-  const favourite = /\bfavou?rite ([a-z]+)/.exec(lower);
-  if (favourite?.[1]) return `favorite:${favourite[1].replace('colour', 'color')}`;
-  if (/^how old\b|\bage\b/.test(lower)) return 'age';
-  if (
-    /\b(?:live|lives|living|lived|reside|resides|based|home town|hometown)\b/.test(lower) &&
-    !/\bfrom\b/.test(lower)
-  )
-    return /^(?:where|what (?:city|country|town|place)|which (?:city|country|town))\b|\bin what (?:city|country)/.test(
-      lower,
-    )
-      ? 'lives_in'
-      : null;
-  if (
-    /\b(?:job|occupation|profession|career|employer|do for (?:a )?living|work|works|working|worked)\b/.test(
-      lower,
-    )
-  )
-    // "Who did he work with?" asks for a colleague, not the job.
-    return /^(?:what|where|who)\b/.test(lower) && !/\bwork(?:s|ed|ing)? with\b/.test(lower) ? 'job' : null;
-  if (/\b(?:single|married|engaged|dating|relationship|divorced|partner|fianc[eé]e?)\b/.test(lower))
-    return 'relationship';
-  if (/\b(?:study|studies|studying|studied|major|majoring|degree)\b/.test(lower) && /^what\b/.test(lower))
-    return 'studies';
-  if (/^what(?:'s| is) [a-z]+'s name\??$/.test(lower)) return 'name';
+/** The slot whose value alone answers the question, or null when the evidence must. */
+function slotOf(lower: string): Slot | null {
+  const favorite = askedFavorite(lower);
+  if (favorite !== null) return favorite;
+  for (const slot of SLOTS) {
+    const asked = SLOT_WORDS[slot].asked;
+    if (asked === null || !asked.words.test(lower) || asked.unless?.test(lower)) continue;
+    const answered = (asked.answeredWhen?.test(lower) ?? true) && !asked.answeredUnless?.test(lower);
+    return answered ? slot : null;
+  }
   return null;
 }

@@ -1,4 +1,5 @@
-import { formatDay, MONTHS } from '../format-day.js';
+import { MONTHS, WEEKDAYS } from '../../text/calendar-words.js';
+import { formatDay } from '../../text/format-day.js';
 import { storableTime } from '../storable-time.js';
 import { nlp } from './nlp.js';
 
@@ -77,17 +78,20 @@ export function resolveDates(sentence: string, writtenAt: string): DatedSentence
 const SEASONS = ['spring', 'summer', 'autumn', 'winter'] as const;
 const SEASON_PHRASE = /\b(last|this|next|past) (spring|summer|autumn|fall|winter)\b/i;
 const UNIT_PHRASE = /\b(last|this|next|past) (month|year)\b/i;
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+// "Next September": compromise skips the coming September for the one a year later.
+const NEXT_MONTH = new RegExp(String.raw`\bnext (${MONTHS.join('|')})\b`, 'i');
 // "On Tuesday", and "last Friday", which people mean as the latest Friday before the day they speak.
 // A weekday followed by its date is resolved already.
-const BARE_WEEKDAY =
-  /\b(on|last|this past) (sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b(?!,? \d{1,2} [A-Z])/i;
+const BARE_WEEKDAY = new RegExp(
+  String.raw`\b(on|last|this past) (${WEEKDAYS.join('|')})\b(?!,? \d{1,2} [A-Z])`,
+  'i',
+);
 const FUTURE =
   /\b(?:will|'ll|going to|gonna|plan(?:ning)? to|about to|tomorrow|next)\b|\b(?:am|'m|are|'re|is) \w+ing\b/i;
 
 /**
  * The phrases compromise reads wrongly or not at all: seasons ("last spring" said in November
- * 2026 is spring 2026, not 2025), "last month", "this year", and a weekday ("on Tuesday", the
+ * 2026 is spring 2026, not 2025), "last month", "this year", "next September", and a weekday ("on Tuesday", the
  * one before the message, or the one after when the sentence speaks of the future; "last
  * Friday", the latest Friday before the message, where compromise takes the previous week's).
  */
@@ -120,10 +124,16 @@ function resolveOwnPhrases(sentence: string, written: Date): DatedSentence {
       occurredAt ??= storableTime(new Date(Date.UTC(year, 0, 1)));
     }
   }
+  const month = NEXT_MONTH.exec(text);
+  if (month) {
+    const day = nextMonthNamed(written, month[1]?.toLowerCase() ?? '');
+    text = text.replace(month[0], `in ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`);
+    occurredAt ??= storableTime(day);
+  }
   const weekday = BARE_WEEKDAY.exec(text);
   if (weekday) {
     const name = weekday[2]?.toLowerCase() ?? '';
-    const target = WEEKDAYS.indexOf(name);
+    const target = WEEKDAYS.findIndex((day) => day.toLowerCase() === name);
     const today = written.getUTCDay();
     const ahead = weekday[1]?.toLowerCase() === 'on' && FUTURE.test(text);
     const offset = ahead ? (target - today + 7) % 7 || 7 : -((today - target + 7) % 7 || 7);
@@ -136,6 +146,16 @@ function resolveOwnPhrases(sentence: string, written: Date): DatedSentence {
     );
   }
   return { text, occurredAt };
+}
+
+/**
+ * The first day of the month named that comes first after the month the message was written in:
+ * "next September" said in August 2025 is September 2025, said in October 2025 September 2026.
+ */
+function nextMonthNamed(written: Date, name: string): Date {
+  const target = MONTHS.findIndex((month) => month.toLowerCase() === name);
+  const ahead = (target - written.getUTCMonth() + 12) % 12 || 12;
+  return new Date(Date.UTC(written.getUTCFullYear(), written.getUTCMonth() + ahead, 1));
 }
 
 /**

@@ -1,6 +1,6 @@
+import { contentWords } from '../../text/content-words.js';
 import type { SpokenMessage } from '../reasoner.js';
 import { timeBudget } from '../time-budget.js';
-import { contentWords } from './content-words.js';
 import { sentencePieces } from './sentence-pieces.js';
 import { addressesListener, isFirstPerson, toThirdPerson } from './third-person.js';
 

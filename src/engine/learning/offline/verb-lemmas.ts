@@ -1,6 +1,6 @@
 import compromise from 'compromise';
 import { stemmer } from 'stemmer';
-import { contentWords } from './content-words.js';
+import { contentWords } from '../../text/content-words.js';
 
 type Conjugate = (verb: string, model: unknown) => Record<string, string | undefined>;
 

@@ -88,7 +88,7 @@ describe('createLlmClient with the Anthropic Messages API', () => {
     );
     await expect(client().generateObject(request)).rejects.toMatchObject({
       kind: 'malformed_output',
-      retryable: false,
+      retryable: true,
     });
     expect(provider.requests).toHaveLength(2);
   });
@@ -97,7 +97,7 @@ describe('createLlmClient with the Anthropic Messages API', () => {
     provider.answerWith(() => anthropicMessage([], 'refusal'));
     await expect(client().generateObject(request)).rejects.toMatchObject({
       kind: 'refused',
-      retryable: false,
+      retryable: true,
     });
     expect(provider.requests).toHaveLength(1);
   });

@@ -118,13 +118,13 @@ describe('createLlmClient with an OpenAI-compatible endpoint', () => {
     expect(provider.requests[1]?.body.response_format).toEqual({ type: 'json_object' });
   });
 
-  it('ends in plain text, then fails as malformed_output, not retryable, when no reply parses', async () => {
+  it('ends in plain text, then fails as malformed_output, for the queue to retry later, when no reply parses', async () => {
     provider.answerWith(() => chatCompletion('{"name": "Alice", "age": thirty'));
     const error = await client()
       .generateObject(request)
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(LlmError);
-    expect(error).toMatchObject({ kind: 'malformed_output', retryable: false, code: 'unavailable' });
+    expect(error).toMatchObject({ kind: 'malformed_output', retryable: true, code: 'unavailable' });
     expect(provider.requests.map(modeOf)).toEqual(['json_schema', 'json_object', 'text']);
     expect(systemOf(provider.requests[2])).toContain('JSON Schema');
   });
@@ -134,7 +134,9 @@ describe('createLlmClient with an OpenAI-compatible endpoint', () => {
     const error = (await client()
       .generateObject(request)
       .catch((caught: unknown) => caught)) as LlmError;
-    expect(error.message).toBe(`the model's reply did not match the "person" schema`);
+    expect(error.message).toBe(
+      `the model's reply did not match the "person" schema at name (Invalid input: expected string, received number)`,
+    );
     expect(error.details).toMatch(/expected string.*→ at name/);
   });
 
@@ -156,7 +158,7 @@ describe('createLlmClient with an OpenAI-compatible endpoint', () => {
     const error = await client()
       .generateObject(request)
       .catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ kind: 'refused', retryable: false, details: "I can't help with that." });
+    expect(error).toMatchObject({ kind: 'refused', retryable: true, details: "I can't help with that." });
     expect(provider.requests).toHaveLength(1);
   });
 

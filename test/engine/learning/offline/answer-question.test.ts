@@ -42,6 +42,54 @@ describe('answerQuestion, offline', () => {
     expect(await ask('Where did alice move?')).toBe('Lisbon');
   });
 
+  it('gives a secret or an identifier only from evidence that names it or holds its value', async () => {
+    const unrelated = [
+      message('1', 'The client is a clinic on St. John Rd and they want the App Store release by June.'),
+      message('2', 'I renewed my annual licence in January.'),
+    ];
+    // Evidence that shares only the other words holds no password, key or number: no answer.
+    expect(await ask('What is the App Store Connect password?', unrelated)).toBeNull();
+    expect(await ask("What is Ada's licence key?", unrelated)).toBeNull();
+    expect(await ask("What is Ada's VAT number?", unrelated)).toBeNull();
+    // Named, or given by its value.
+    const given = [
+      ...unrelated,
+      message('3', 'The wifi password is hunter2.'),
+      message('5', 'My ticket is 4821, by the way.'),
+    ];
+    expect(await ask('What is the wifi password?', given)).toContain('hunter2');
+    expect(await ask("What is Ada's ticket number?", given)).toContain('4821');
+    // "code" that only qualifies the noun asked is no identifier asked for.
+    const rule = [message('4', 'The code review rule is two approvals.')];
+    expect(await ask('What is the code review rule?', rule)).toContain('two approvals');
+  });
+
+  it('reads who someone is from the relation that names them, in a sentence that names several people', async () => {
+    const messages = [
+      message('1', 'I live in Porto with my husband Tomas and our daughter Lina, she is 6.'),
+      message('2', 'Rui, my brother, got a dog named Biscuit last week.'),
+    ];
+    expect(await ask("What is Ada's daughter's name?", messages)).toBe('Lina');
+    expect(await ask("Who is Ada's husband?", messages)).toBe('Tomas');
+    expect(await ask('Who is Lina?', messages)).toBe("Ada's daughter");
+    expect(await ask('Who is Rui?', messages)).toBe("Ada's brother");
+    expect(await ask("What is the name of Ada's dog?", messages)).toBe('Biscuit');
+  });
+
+  it('answers what came before, or after, from the change the evidence states', async () => {
+    const messages = [
+      message('1', 'We migrated our CI from Jenkins to GitHub Actions in March, builds are faster.'),
+      message('2', 'The database is Postgres now, we moved off MySQL after the outage.'),
+      message('3', 'Priya took over the on-call rota from me last week.'),
+      message('4', 'I handed the design reviews over to Sam.'),
+    ];
+    expect(await ask('What did they use for builds before GitHub Actions?', messages)).toBe('Jenkins');
+    expect(await ask('Which database did they use before Postgres?', messages)).toBe('MySQL');
+    expect(await ask('Who ran the on-call rota before Priya?', messages)).toBe('Ada');
+    expect(await ask('Who did the design reviews before Sam?', messages)).toBe('Ada');
+    expect(await ask('Which CI did they switch to?', messages)).toBe('GitHub Actions');
+  });
+
   it("takes what was done from the first evidence that holds the question's verb with its object", async () => {
     const messages = [
       message('1', 'The market was busy, I love the market.'),

@@ -16,6 +16,18 @@ describe('resolveDates', () => {
     ["This winter I'm going skiing.", WEDNESDAY, "in winter 2026 I'm going skiing.", '2026-12-01'],
     ['We met last fall.', '2026-03-01T00:00:00Z', 'We met in autumn 2025.', '2025-09-01'],
     ['Next spring we will travel.', '2026-03-01T00:00:00Z', 'in spring 2027 we will travel.', '2027-03-01'],
+    // The next one after the day it was said, never the one a year after that.
+    [
+      'I am running the Berlin marathon next September.',
+      '2025-10-14T10:00:00Z',
+      'I am running the Berlin marathon in September 2026.',
+      '2026-09-01',
+    ],
+    ['The launch is next August.', '2025-01-14T10:00:00Z', 'The launch is in August 2025.', '2025-08-01'],
+    ['We marry next May.', '2025-05-20T10:00:00Z', 'We marry in May 2026.', '2026-05-01'],
+    ['We go to Rome this March.', '2025-10-14T10:00:00Z', 'We go to Rome in March 2026.', '2026-03-01'],
+    ['We fly out this October.', '2025-03-05T10:00:00Z', 'We fly out in October 2025.', '2025-10-01'],
+    ['We fly out next summer.', '2025-10-05T10:00:00Z', 'We fly out in summer 2026.', '2026-06-01'],
     ['I quit Acme last month.', '2026-07-03T08:00:00Z', 'I quit Acme in June 2026.', '2026-06-01'],
     ['I started pottery this year.', WEDNESDAY, 'I started pottery in 2026.', '2026-01-01'],
     [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queryDates } from '../../../src/engine/learning/query-dates.js';
+import { queryDates } from '../../../src/engine/text/query-dates.js';
 
 const days = (query: string) => {
   const window = queryDates(query);

@@ -1,17 +1,4 @@
-export const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+import { MONTHS } from './calendar-words.js';
 
 /** "7 May 2023": the form people (and the answers they expect) use for a day. */
 export function formatDay(date: Date): string {

@@ -1,4 +1,4 @@
-import { MONTHS } from './format-day.js';
+import { MONTHS } from './calendar-words.js';
 
 /** The days a query asks about, from the first to the last, both whole days (UTC). */
 export type DateWindow = { from: Date; to: Date };

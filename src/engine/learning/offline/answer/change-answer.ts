@@ -1,0 +1,100 @@
+import type { AnswerRequest } from '../../reasoner.js';
+import { type Evidence, withoutSpeaker } from './evidence.js';
+
+/** A change the evidence states: what was used, held or done before (`from`) and what is now (`to`, when said). */
+type Change = { from: string; to: string | null };
+
+// A value: one to four words, up to where the clause goes on ("from Redux to Zustand last sprint").
+const VALUE = String.raw`((?:the )?[\w.'+#-]+(?: (?!(?:to|for|with|in|on|at|last|this|next|after|before|because|so|and|but|since|when|effective|as)\b)[\w.'+#-]+){0,3})`;
+const PERSON = String.raw`(me|us|[A-Z][\w'-]+)`;
+
+/** The ways people say that something replaced something else, each giving its from and to. */
+const CHANGES: readonly { pattern: RegExp; change(m: RegExpExecArray): Change }[] = [
+  {
+    // "we switched from Firebase to Supabase", "I've switched you from Pro to the Team plan",
+    // "we migrated our CI from Jenkins to GitHub Actions"
+    pattern: new RegExp(
+      String.raw`\b(?:switched|changed|moved|migrated|went|upgraded|downgraded|converted|transitioned)(?: (?:you|us|them|it|over|everything|(?:our|my|the|their|his|her) [\w.'+#-]+(?: [\w.'+#-]+)?))? from ${VALUE} (?:to|over to|onto) ${VALUE}`,
+      'gi',
+    ),
+    change: (m) => ({ from: m[1] ?? '', to: m[2] ?? '' }),
+  },
+  {
+    // "we moved off Unity", "we moved away from Jenkins to GitHub Actions"
+    pattern: new RegExp(
+      String.raw`\b(?:moved|migrated|switched|got) (?:off|away from|off of) ${VALUE}(?: (?:to|for|onto) ${VALUE})?`,
+      'gi',
+    ),
+    change: (m) => ({ from: m[1] ?? '', to: m[2] ?? null }),
+  },
+  {
+    // "we replaced Jenkins with GitHub Actions"
+    pattern: new RegExp(String.raw`\breplaced ${VALUE} with ${VALUE}`, 'gi'),
+    change: (m) => ({ from: m[1] ?? '', to: m[2] ?? '' }),
+  },
+  {
+    // "Karl took over the deploy pipeline from me"
+    pattern: new RegExp(
+      String.raw`\b${PERSON} (?:took|has taken|have taken|is taking) over .{1,60}? from ${PERSON}`,
+      'g',
+    ),
+    change: (m) => ({ from: m[2] ?? '', to: m[1] ?? '' }),
+  },
+  {
+    // "I handed the iOS releases over to Ben"
+    pattern: new RegExp(
+      String.raw`\b(I|we|[A-Z][\w'-]+) (?:have |'ve )?(?:handed|passed|gave) .{1,60}? (?:over |on )?to ${PERSON}`,
+      'g',
+    ),
+    change: (m) => ({ from: m[1] ?? '', to: m[2] ?? '' }),
+  },
+];
+
+// "What engine did they use before Godot?", "Who ran the pipeline before Karl?", "… before?"
+const BEFORE = /\bbefore(?: ([\w.'+#-]+(?: [\w.'+#-]+){0,2}))?\??$/i;
+// "Which plan did she switch to?", "what did they move to?"
+const SWITCHED_TO = /\b(?:switch|switched|change|changed|move|moved|migrate|migrated)(?: \w+)? to\??$/i;
+
+/**
+ * Answers a question about something that replaced something else from the change stated in
+ * the evidence: "before Godot?" with what was moved off for it, "before Karl?" with who handed
+ * it over, "which plan did she switch to?" with the new one. A question about what came
+ * before names the newer value or asks "before?" alone; the evidence that states the change
+ * and names that value answers, the first in rank. Undefined when the question asks of no
+ * change or no evidence states one, and the question is read as any other.
+ */
+export function changeAnswer(request: AnswerRequest, ranked: readonly Evidence[]): string | undefined {
+  const question = request.question.replaceAll('’', "'").trim();
+  const before = BEFORE.exec(question);
+  const switchedTo = SWITCHED_TO.test(question);
+  if (!before && !switchedTo) return undefined;
+  const newer = before?.[1]?.toLowerCase();
+  for (const evidence of ranked) {
+    const text = withoutSpeaker(evidence);
+    for (const change of changesIn(text)) {
+      if (switchedTo) {
+        if (change.to !== null) return named(change.to, evidence, request);
+        continue;
+      }
+      // A change names the newer value, or states it beside it ("Engine is Godot 4, we moved off Unity").
+      const names = newer === undefined || text.toLowerCase().includes(newer);
+      if (names && (change.to === null || newer === undefined || !change.from.toLowerCase().includes(newer)))
+        return named(change.from, evidence, request);
+    }
+  }
+  return undefined;
+}
+
+function changesIn(text: string): Change[] {
+  const found: Change[] = [];
+  for (const { pattern, change } of CHANGES) {
+    for (const match of text.matchAll(pattern)) found.push(change(match));
+  }
+  return found;
+}
+
+/** A value as an answer: "me" or "I" is the speaker, "the Team plan" is "Team plan". */
+function named(value: string, evidence: Evidence, request: AnswerRequest): string {
+  if (/^(?:me|I)$/.test(value)) return evidence.speaker ?? request.about;
+  return value.replace(/^the /i, '');
+}

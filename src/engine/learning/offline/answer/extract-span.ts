@@ -1,0 +1,44 @@
+import type { AnswerRequest } from '../../reasoner.js';
+import { describingWords } from '../describing-words.js';
+import type { Question } from '../read-question.js';
+import { ageSpan } from './age-span.js';
+import { askedWords } from './asked-words.js';
+import { durationSpan } from './duration-span.js';
+import { type Evidence, evidenceWords } from './evidence.js';
+import { numberSpan } from './number-span.js';
+import { personSpan } from './person-span.js';
+import { placeSpan } from './place-span.js';
+import { reasonSpan } from './reason-span.js';
+import { thingSpan } from './thing-span.js';
+import { timeSpan } from './time-span.js';
+
+/**
+ * A span of the kind the question asks for, from one piece of evidence, or null when it holds
+ * none: a question about a duration is not answered with a date.
+ */
+export function extractSpan(question: Question, evidence: Evidence, request: AnswerRequest): string | null {
+  const text = evidenceWords(evidence, question);
+  switch (question.kind) {
+    case 'time':
+      return timeSpan(question, evidence);
+    case 'duration':
+      return durationSpan(text);
+    case 'age':
+      return ageSpan(text);
+    case 'number':
+      return numberSpan(text, request.question);
+    case 'place':
+      return placeSpan(text, question, request);
+    case 'person':
+    case 'name':
+      return personSpan(text, question, request);
+    case 'yes/no':
+      return /\b(?:not|never|no longer|n't)\b/i.test(text) ? `No: ${text}` : `Yes: ${text}`;
+    case 'reason':
+      return reasonSpan(text, question, request);
+    case 'quality':
+      return describingWords(text, askedWords(question, request));
+    case 'thing':
+      return thingSpan(text, question, request);
+  }
+}

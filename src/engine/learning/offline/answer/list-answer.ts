@@ -1,0 +1,32 @@
+import type { AnswerRequest } from '../../reasoner.js';
+import { namedThing } from '../named-thing.js';
+import { newNounPhrase } from '../noun-phrases.js';
+import type { Question } from '../read-question.js';
+import { askedWords } from './asked-words.js';
+import { type Evidence, evidenceWords } from './evidence.js';
+
+// Pieces of evidence, best first, whose things make up a list answer ("what books has she read?"),
+// and how much less than the best they may fit.
+const LIST_SEARCH = 12;
+const LIST_FIT_SLACK = 3;
+
+/**
+ * The things the best evidence names, as a list ("Charlotte's Web, Becoming Nicole"), for a
+ * question asking for many; null when it names fewer than two.
+ */
+export function listAnswer(
+  question: Question,
+  ranked: readonly Evidence[],
+  request: AnswerRequest,
+): string | null {
+  const asked = askedWords(question, request);
+  const things = new Set<string>();
+  const fitting = (ranked[0]?.fit ?? 0) - LIST_FIT_SLACK;
+  for (const evidence of ranked.slice(0, LIST_SEARCH).filter(({ fit }) => fit >= fitting)) {
+    const words = evidenceWords(evidence, question);
+    const thing =
+      (question.head === null ? null : namedThing(words, question.head)) ?? newNounPhrase(words, asked);
+    if (thing !== null) things.add(thing);
+  }
+  return things.size > 1 ? [...things].join(', ') : null;
+}

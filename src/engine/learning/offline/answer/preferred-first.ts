@@ -1,0 +1,38 @@
+import type { AnswerRequest } from '../../reasoner.js';
+import type { Question } from '../read-question.js';
+import type { Evidence } from './evidence.js';
+import { extractSpan } from './extract-span.js';
+import { saidDate } from './time-span.js';
+
+// A date said in words ("last Friday") answers "when?" before the day a message was written,
+// from evidence that fits up to this much less than the best.
+const SAID_DATE_SLACK = 1;
+// A reason said as one: evidence that gives it comes before evidence that merely shares words.
+const STATED_REASON = /\b(?:because|so that|due to|in order to)\b/i;
+
+/**
+ * The candidates with those first that hold the answer in the form asked: a reason stated as
+ * one, a person's name, a date said in words ("last Friday", resolved) by evidence that fits
+ * nearly as well as the best, where other evidence gives only the day it was written.
+ */
+export function preferredFirst(
+  candidates: Evidence[],
+  question: Question,
+  best: Evidence,
+  request: AnswerRequest,
+): Evidence[] {
+  const preferred =
+    question.kind === 'reason'
+      ? (evidence: Evidence) => STATED_REASON.test(evidence.text)
+      : question.kind === 'person'
+        ? (evidence: Evidence) => extractSpan({ ...question, kind: 'name' }, evidence, request) !== null
+        : question.kind === 'time'
+          ? (evidence: Evidence) => evidence.fit >= best.fit - SAID_DATE_SLACK && saidDate(evidence) !== null
+          : null;
+  if (preferred === null) return candidates;
+  const first = candidates.map(preferred);
+  return candidates
+    .map((evidence, at) => ({ evidence, first: first[at] }))
+    .sort((a, b) => Number(b.first) - Number(a.first))
+    .map(({ evidence }) => evidence);
+}

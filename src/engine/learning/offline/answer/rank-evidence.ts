@@ -1,0 +1,107 @@
+import { queryDates } from '../../../text/query-dates.js';
+import type { AnswerRequest } from '../../reasoner.js';
+import { timeBudget } from '../../time-budget.js';
+import type { Question } from '../read-question.js';
+import { replyFits } from '../reply-fits.js';
+import { sentencePieces } from '../sentence-pieces.js';
+import { addressesListener, isFirstPerson } from '../third-person.js';
+import { lemmaWords } from '../verb-lemmas.js';
+import { asksOfAnotherPeer } from './asks-of-another-peer.js';
+import type { Evidence, Unweighed } from './evidence.js';
+import { namesListener } from './names-listener.js';
+import { questionFit } from './question-fit.js';
+
+// How long an answer may spend reading the retrieved messages; what is left unread is not weighed.
+const READING_BUDGET_MS = 2000;
+// Evidence from the days a question names ("on 3 June 2023") weighs one shared word more; what
+// was said up to two weeks after them may still speak of them.
+const DATE_BONUS = 1;
+const DATE_REACH_MS = 14 * 86_400_000;
+// A sentence of a reply with fewer meaningful words than this besides its speaker's name
+// ("Thanks!", "Yes, totally!") answers no question.
+const REPLY_MIN_WORDS = 2;
+
+/**
+ * The evidence about the peer asked of that shares the question's words, best first: each
+ * observation, and each sentence of the retrieved messages. Messages are read in bounded pieces
+ * within a time budget, giving the event loop turns, so long stored messages cannot hold the
+ * server. Evidence must fit the question ({@link questionFit}). None when the question asks of
+ * another peer ({@link asksOfAnotherPeer}).
+ */
+export async function rankEvidence(request: AnswerRequest, question: Question): Promise<Evidence[]> {
+  const budget = timeBudget(READING_BUDGET_MS);
+  const about = request.about.toLowerCase();
+  // "What did she do on 3 June 2023?": what happened on that day, or what was said in the days after.
+  const window = question.kind === 'time' ? null : queryDates(request.question);
+  const onDate = (item: Unweighed) => {
+    if (window === null || item.occurredAt === null) return false;
+    const at = Date.parse(item.occurredAt);
+    return at >= window.from.getTime() && at < window.to.getTime() + DATE_REACH_MS;
+  };
+  const fitOf = questionFit(question);
+  const scored: { item: Unweighed; score: number }[] = [];
+  let othersBest = 0;
+  // A reply to another peer's question ("What pets do you have?" "We've got a pup and a kitty.")
+  // fits as well as the question did, though it shares none of its words.
+  const weigh = (item: Unweighed, askedFit = 0) => {
+    const held = new Set(lemmaWords(item.text));
+    // A message's sentence begins with its speaker's name, which `held` counts.
+    const substantive = held.size > REPLY_MIN_WORDS;
+    const score = Math.max(fitOf(item.text, held), substantive ? askedFit : 0);
+    if (score > 0) scored.push({ item, score: score + (onDate(item) ? DATE_BONUS : 0) });
+  };
+  // Among evidence that fits as well, the peer's own words come before what was learned from
+  // them: the third-person rewording adds names and dates the answer does not need.
+  request.observations.forEach((observation, rank) => {
+    weigh({
+      text: observation.content,
+      speaker: null,
+      occurredAt: observation.occurredAt,
+      rank: rank + request.messages.length,
+    });
+  });
+  const listeners = [...new Set(request.messages.map((message) => message.peer_id.toLowerCase()))].filter(
+    (peer) => peer !== about,
+  );
+  const askedFits = replyFits(request.messages, about, fitOf);
+  reading: for (const [rank, message] of request.messages.entries()) {
+    const ownWords = message.peer_id.toLowerCase() === about;
+    for (const sentence of sentencePieces(message.content)) {
+      if (!(await budget.next())) break reading;
+      const text = sentence.trim();
+      // A question asked in the conversation answers nothing.
+      if (text === '' || text.endsWith('?')) continue;
+      if (!ownWords) {
+        // What another peer says of itself may show that the question is about them instead.
+        if (isFirstPerson(text) && !addressesListener(text)) othersBest = Math.max(othersBest, fitOf(text));
+        continue;
+      }
+      // Said to another peer by name ("That race sounds great, Mel"): about the listener.
+      if (namesListener(text, listeners)) continue;
+      weigh(
+        {
+          text: `${message.peer_id}: ${text}`,
+          speaker: message.peer_id,
+          occurredAt: message.created_at,
+          rank,
+        },
+        askedFits.get(message.id),
+      );
+    }
+  }
+  if (asksOfAnotherPeer(scored, othersBest, question.anchors.length > 0)) return [];
+  // Retrieval order breaks ties: it already weighed the whole question. For a fact that
+  // changes, the newest evidence comes first, or the oldest for "before".
+  const ranks = request.observations.length + request.messages.length + 1;
+  const time = (item: Unweighed) => (item.occurredAt ? Date.parse(item.occurredAt) : 0);
+  const byTime = question.tense === 'current' ? -1 : question.tense === 'earlier' ? 1 : 0;
+  return scored
+    .map(({ item, score }) => ({ item: { ...item, fit: score }, score: score - item.rank / ranks }))
+    .sort(
+      (a, b) =>
+        Math.floor(b.score) - Math.floor(a.score) ||
+        byTime * (time(a.item) - time(b.item)) ||
+        b.score - a.score,
+    )
+    .map(({ item }) => item);
+}

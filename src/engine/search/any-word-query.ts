@@ -1,8 +1,0 @@
-/**
- * SQL for a tsquery matching any of the words of the text in parameter `$n` (stemmed,
- * stopwords out). A question rarely repeats every word of what answers it, so its words are
- * OR-ed; ranking then favours the texts that hold more of them, closer together. The text is a
- * `boundedQuery`: Postgres parses an OR of thousands of words into a tree as deep.
- */
-export const anyWordQuery = (parameter: number) =>
-  `replace(plainto_tsquery('english', $${parameter})::text, ' & ', ' | ')::tsquery`;
