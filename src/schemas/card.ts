@@ -24,10 +24,9 @@ export const SetPeerCardInput = z.strictObject({
   peer: Id.describe('The peer whose card to write; created on first reference.'),
   card: z
     .array(storedText(LIMITS.cardEntryChars).min(1, 'must not be empty'))
-    .min(1, 'must hold at least 1 entry')
     .max(LIMITS.cardEntries, `must hold at most ${LIMITS.cardEntries} entries`)
     .describe(
-      `The whole card, replacing any existing one: 1 to ${LIMITS.cardEntries} short facts such as "Name: Ada", "Prefers tea", each at most ${LIMITS.cardEntryChars} characters.`,
+      `The whole card, derived entries included: at most ${LIMITS.cardEntries} short facts such as "Name: Ada", "Prefers tea", each at most ${LIMITS.cardEntryChars} characters; [] clears it.`,
     ),
   target: Target,
 });

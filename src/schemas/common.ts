@@ -70,12 +70,9 @@ export const GivenTimestamp = z.iso.datetime({ offset: true }).refine((value) =>
 /** A timestamp as the service returns it: ISO 8601 in UTC with milliseconds. */
 export const Timestamp = z.string().describe('ISO 8601 timestamp in UTC, e.g. 2026-05-08T13:56:00.000Z');
 
-const Page = z.number().int().min(1).default(1).describe('Page number, starting at 1. Default 1.');
-const Size = z.number().int().min(1).max(100).default(50).describe('Items per page, 1 to 100. Default 50.');
-const Reverse = z
-  .boolean()
-  .default(false)
-  .describe('Reverse the default ordering (oldest first) to get the newest first. Default false.');
+const Page = z.number().int().min(1).default(1).describe('Page number, from 1.');
+const Size = z.number().int().min(1).max(100).default(50).describe('Items per page.');
+const Reverse = z.boolean().default(false).describe('Newest first instead of oldest first.');
 
 /** The pagination fields every list operation accepts. */
 export const PaginationInput = { page: Page, size: Size, reverse: Reverse };

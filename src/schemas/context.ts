@@ -13,12 +13,14 @@ export const GetContextInput = z.strictObject({
     .gt(0)
     .max(LIMITS.contextTokens, `must be at most ${LIMITS.contextTokens}`)
     .optional()
-    .describe(
-      `Token budget for the returned messages, at most ${LIMITS.contextTokens}; the newest messages that fit are returned.`,
-    ),
-  summary: z.boolean().optional().describe('Include a summary of the older messages beyond the window.'),
-  peer_perspective: Id.optional().describe('Include this peer’s representation and peer card.'),
-  peer_target: Id.optional().describe('The peer that the representation and card are about.'),
+    .describe('Token budget; the newest messages that fit are returned.'),
+  summary: z.boolean().optional().describe('Also a summary of the messages before the window.'),
+  peer_perspective: Id.optional().describe(
+    'Also what is known about this peer (its card and representation): usually the user’s peer.',
+  ),
+  peer_target: Id.optional().describe(
+    'Instead, what peer_perspective learned of this peer: only where its observe_others is on.',
+  ),
 });
 export type GetContextInput = z.infer<typeof GetContextInput>;
 
@@ -28,5 +30,9 @@ export const ContextOutput = z.object({
   summary: Summary.nullable().describe('Summary of the messages before the window, or null.'),
   peer_representation: z.string().nullable().describe('What is known about the peer (markdown), or null.'),
   peer_card: PeerCard,
+  hints: z
+    .array(z.string())
+    .optional()
+    .describe('Why a part asked for (summary, peer_perspective) came back empty, and what to do.'),
 });
 export type ContextOutput = z.infer<typeof ContextOutput>;

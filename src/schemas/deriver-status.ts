@@ -22,7 +22,29 @@ export const DeriverStatusOutput = z.object({
     )
     .describe('The latest errors, newest first.'),
   observations: z.number().int().describe('Observations learned so far.'),
-  reasoner: z.string().describe('What learns: offline, or the model used.'),
+  not_learned: z
+    .object({
+      count: z.number().int().describe('Messages stored and searchable that nothing was learned from.'),
+      reasons: z
+        .object({
+          language: z
+            .number()
+            .int()
+            .describe(
+              'Not in English: the offline reasoner reads English only (a model reads any language).',
+            ),
+        })
+        .describe('How many for each reason.'),
+    })
+    .optional()
+    .describe(
+      'Messages the reasoner could not learn from, and why; absent when an upstream memory does not say.',
+    ),
+  reasoner: z
+    .string()
+    .describe(
+      'What learns: offline, or the model used (llm:<model>), as reported by the deriver that learns (this server, or a `peermem worker` on the same database; several joined by ", "). With none running, the last one that ran; before any has, this server\'s own.',
+    ),
   embedding_model: z.string().describe('The embedding model of semantic search.'),
   learning_thread: z
     .enum(['worker', 'main', 'none'])

@@ -34,4 +34,23 @@ export const LIMITS = {
    * its contents twice: structured and as text).
    */
   answerChars: 500_000,
+  /**
+   * Characters one document (a platform upload, import_file, import_text) is stored as, after
+   * normalisation: as many as a request may have bytes, so no small file is written as a large one
+   * (nested JSON pretty-printed, a PDF's compressed text).
+   */
+  documentChars: 4 * 1024 * 1024,
+  /** How deeply a JSON document nests arrays and objects: deeper ones are refused before parsing. */
+  documentDepth: 32,
+  /** Pages of a PDF read for their text: a larger PDF is refused before any page is read. */
+  pdfPages: 1000,
+  /**
+   * Bytes a PDF's streams may decode to (inflate, LZW, run-length, fonts), counted as the reader
+   * allocates them: past it the reading stops, so a small compressed bomb costs no more than this.
+   */
+  pdfInflatedBytes: 32 * 1024 * 1024,
+  /** Heap of the thread that reads one PDF: past it the thread is ended. */
+  pdfHeapBytes: 256 * 1024 * 1024,
+  /** Milliseconds one PDF may take to read: past it the thread reading it is ended. */
+  pdfReadMs: 20_000,
 } as const;

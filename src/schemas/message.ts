@@ -15,14 +15,10 @@ export type Message = z.infer<typeof Message>;
 
 export const NewMessage = z.strictObject({
   peer: Id.describe('The peer who wrote the message; created on first reference.'),
-  content: storedText(LIMITS.messageChars)
-    .min(1, 'must not be empty')
-    .describe(`The message text, 1 to ${LIMITS.messageChars} characters.`),
-  metadata: Metadata.optional().describe(
-    `Optional key-value metadata kept with the message: at most ${LIMITS.metadataChars} characters as JSON, nested at most ${LIMITS.metadataDepth} deep.`,
-  ),
+  content: storedText(LIMITS.messageChars).min(1, 'must not be empty').describe('The message text.'),
+  metadata: Metadata.optional().describe('Key-value metadata kept with the message.'),
   created_at: GivenTimestamp.optional().describe(
-    'When the message was written, ISO 8601 with a time zone, for imports and backfills. Default: now.',
+    'When it was written (ISO 8601 with a time zone), only for past conversations. Default: now.',
   ),
 });
 
@@ -34,9 +30,19 @@ export const NewMessages = <Item extends z.ZodType>(item: Item) =>
     .max(LIMITS.messagesPerCall, `must hold at most ${LIMITS.messagesPerCall} messages; split the write`)
     .describe(`The messages, in order: 1 to ${LIMITS.messagesPerCall}.`);
 
+/** A key a client gives a write so that sending it again stores nothing twice (header or field). */
+export const IdempotencyKeyText = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(255, 'must be at most 255 characters')
+  .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces');
+
 export const AddMessagesInput = z.strictObject({
   session: Id.describe('The session (conversation) to append to; created on first reference.'),
   messages: NewMessages(NewMessage),
+  idempotency_key: IdempotencyKeyText.optional().describe(
+    'Optional: a key unique to this write (a UUID, say). Sent again with the same request within 24 hours, it answers the messages stored the first time instead of storing them twice; with a different request it is refused.',
+  ),
 });
 export type AddMessagesInput = z.infer<typeof AddMessagesInput>;
 
@@ -69,8 +75,6 @@ export type MessageInput = z.infer<typeof MessageInput>;
 export const UpdateMessageMetadataInput = z.strictObject({
   session: Id.describe('The session the message belongs to.'),
   message: Id.describe('The message id.'),
-  metadata: Metadata.describe(
-    `The whole new metadata, replacing the old (the content and time never change): at most ${LIMITS.metadataChars} characters as JSON, nested at most ${LIMITS.metadataDepth} deep.`,
-  ),
+  metadata: Metadata.describe('The whole new metadata, replacing the old.'),
 });
 export type UpdateMessageMetadataInput = z.infer<typeof UpdateMessageMetadataInput>;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { Id, Metadata, PaginationInput, paginated, Timestamp } from './common.js';
-import { LIMITS } from './limits.js';
 import { SessionListItem } from './session.js';
 
 /** A peer: a participant (user, agent, assistant) identified by a stable id. */
@@ -14,8 +13,11 @@ export type Peer = z.infer<typeof Peer>;
 export const PeerList = z.object({ peers: z.array(Peer).describe('The peers, oldest first.') });
 export type PeerList = z.infer<typeof PeerList>;
 
-export const ListPeersInput = z.strictObject({});
+export const ListPeersInput = z.strictObject({ ...PaginationInput });
 export type ListPeersInput = z.infer<typeof ListPeersInput>;
+
+export const ListPeersOutput = paginated(Peer);
+export type ListPeersOutput = z.infer<typeof ListPeersOutput>;
 
 export const ListPeerSessionsInput = z.strictObject({
   peer: Id.describe('The peer whose sessions to list.'),
@@ -28,8 +30,11 @@ export type ListPeerSessionsOutput = z.infer<typeof ListPeerSessionsOutput>;
 
 export const UpdatePeerMetadataInput = z.strictObject({
   peer: Id.describe('The peer whose metadata to replace; it must exist.'),
-  metadata: Metadata.describe(
-    `The whole new metadata, replacing the old: at most ${LIMITS.metadataChars} characters as JSON, nested at most ${LIMITS.metadataDepth} deep.`,
-  ),
+  metadata: Metadata.describe('The whole new metadata, replacing the old.'),
 });
 export type UpdatePeerMetadataInput = z.infer<typeof UpdatePeerMetadataInput>;
+
+export const DeletePeerInput = z.strictObject({
+  peer: Id.describe('The peer to forget; it must exist.'),
+});
+export type DeletePeerInput = z.infer<typeof DeletePeerInput>;

@@ -48,9 +48,7 @@ export type CloneSessionInput = z.infer<typeof CloneSessionInput>;
 
 export const UpdateSessionMetadataInput = z.strictObject({
   session: Id.describe('The session whose metadata to replace; it must exist.'),
-  metadata: Metadata.describe(
-    `The whole new metadata, replacing the old: at most ${LIMITS.metadataChars} characters as JSON, nested at most ${LIMITS.metadataDepth} deep.`,
-  ),
+  metadata: Metadata.describe('The whole new metadata, replacing the old.'),
 });
 export type UpdateSessionMetadataInput = z.infer<typeof UpdateSessionMetadataInput>;
 

@@ -21,8 +21,11 @@ import type {
   QueryObservationsInput,
 } from '../schemas/observation.js';
 import type {
+  DeletePeerInput,
   ListPeerSessionsInput,
   ListPeerSessionsOutput,
+  ListPeersInput,
+  ListPeersOutput,
   Peer,
   PeerList,
   UpdatePeerMetadataInput,
@@ -52,7 +55,7 @@ import type { SessionSummariesOutput } from '../schemas/summary.js';
 export interface MemoryService {
   addMessages(input: AddMessagesInput): Promise<AddMessagesOutput>;
   listMessages(input: ListMessagesInput): Promise<ListMessagesOutput>;
-  listPeers(): Promise<PeerList>;
+  listPeers(input: ListPeersInput): Promise<ListPeersOutput>;
   listPeerSessions(input: ListPeerSessionsInput): Promise<ListPeerSessionsOutput>;
   getPeerCard(input: GetPeerCardInput): Promise<PeerCardOutput>;
   setPeerCard(input: SetPeerCardInput): Promise<PeerCardOutput>;
@@ -74,6 +77,8 @@ export interface MemoryService {
   getMessage(input: MessageInput): Promise<MessageWithMetadata>;
   updateMessageMetadata(input: UpdateMessageMetadataInput): Promise<MessageWithMetadata>;
   updatePeerMetadata(input: UpdatePeerMetadataInput): Promise<Peer>;
+  /** Forgets a peer: its messages, observations by and about it, cards, memberships. No undo. */
+  deletePeer(input: DeletePeerInput): Promise<Ok>;
   updateSessionMetadata(input: UpdateSessionMetadataInput): Promise<Session>;
   /** A copy of the session under a new id: metadata, members with their configuration, messages. */
   cloneSession(input: CloneSessionInput): Promise<Session>;
