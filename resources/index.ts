@@ -1,3 +1,4 @@
+import { memoryViewResource } from './memory_view.js';
 import { peerCardResource } from './peer_card.js';
 import { peerRepresentationResource } from './peer_representation.js';
 import type { MemoryResource } from './resource.js';
@@ -14,4 +15,5 @@ export const resources: readonly MemoryResource[] = [
   peerCardResource,
   peerRepresentationResource,
   spendingResource,
+  memoryViewResource,
 ];

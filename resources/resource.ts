@@ -12,6 +12,8 @@ export type MemoryResource = {
   title: string;
   description: string;
   mimeType: string;
+  /** `_meta` of the resource, in its listing and its contents (an MCP Apps view's `ui` settings). */
+  meta?: Record<string, unknown>;
   read(variables: Record<string, string>, context: ToolContext): Promise<string>;
 } & (
   | { uri: string }
@@ -37,13 +39,15 @@ export async function sessionIdsStartingWith(prefix: string, { memory }: ToolCon
   return found.slice(0, 100);
 }
 
-/** Peer ids starting with `prefix`, oldest first (a completion source). */
+/** Peer ids starting with `prefix`, oldest first (a completion source); as many peers read as sessions. */
 export async function peerIdsStartingWith(prefix: string, { memory }: ToolContext): Promise<string[]> {
-  const { peers } = await memory.listPeers();
-  return peers
-    .map((peer) => peer.id)
-    .filter((id) => id.startsWith(prefix))
-    .slice(0, 100);
+  const found: string[] = [];
+  for (let page = 1; (page - 1) * 100 < SCAN_LIMIT && found.length < 100; page++) {
+    const { items, total } = await memory.listPeers({ page, size: 100, reverse: false });
+    found.push(...items.map((peer) => peer.id).filter((id) => id.startsWith(prefix)));
+    if (page * 100 >= total) break;
+  }
+  return found.slice(0, 100);
 }
 
 /** One entry per session (the newest first), at `memory://sessions/{id}/<leaf>`. */

@@ -5,9 +5,7 @@ export const addMessagesTool = defineTool({
   name: 'add_messages',
   title: 'Save messages to memory',
   description:
-    'Append one or more conversation turns to a session so they are remembered. Call it after each ' +
-    'exchange with the user (their message and your reply), naming who wrote each one. The session and ' +
-    'the peers are created on first use. Give created_at only when importing past conversations.',
+    "Save conversation turns to a session: after each exchange, the user's message and your reply, each with its author as peer. Sessions and peers are created on first use.",
   inputSchema: AddMessagesInput,
   outputSchema: AddMessagesOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

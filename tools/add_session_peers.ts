@@ -6,8 +6,7 @@ export const addSessionPeersTool = defineTool({
   name: 'add_session_peers',
   title: 'Add peers to a session',
   description:
-    'Make peers members of a session before they speak (authors of add_messages join automatically). ' +
-    'Creates the session and the peers if needed; adding a member again changes nothing.',
+    'Make peers members of a session before they speak (authors of add_messages join by themselves).',
   inputSchema: SessionPeersChangeInput,
   outputSchema: Ok,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

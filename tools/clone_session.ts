@@ -5,9 +5,7 @@ export const cloneSessionTool = defineTool({
   name: 'clone_session',
   title: 'Copy a session',
   description:
-    'Copy a session under a new id (returned): its metadata, its members with their configuration, ' +
-    'and its messages, all of them or up to and including up_to_message. Use it to branch a ' +
-    'conversation, for example to try another direction from an earlier point without losing the original.',
+    'Copy a session under a new id, with its members and its messages (all, or up to one): to branch a conversation.',
   inputSchema: CloneSessionInput,
   outputSchema: Session,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

@@ -6,8 +6,7 @@ export const deleteObservationTool = defineTool({
   name: 'delete_observation',
   title: 'Forget one observation',
   description:
-    'Permanently delete one observation by its id (from list_observations or query_observations): ' +
-    'when it is wrong, outdated, or the user asks for it to be forgotten. The messages it came from stay.',
+    'Permanently delete one observation by id, when it is wrong or the user asks to forget it. Its messages stay.',
   inputSchema: DeleteObservationInput,
   outputSchema: Ok,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },

@@ -5,9 +5,7 @@ export const getContextTool = defineTool({
   name: 'get_context',
   title: 'Get conversation context',
   description:
-    'Get what to put in your prompt to continue a session: its newest messages that fit in `tokens` ' +
-    '(oldest first), plus, when asked, a summary of older ones and what is known about a peer ' +
-    '(peer_perspective, optionally about peer_target). Call it at the start of a conversation that resumes.',
+    "Get what to put in your prompt when a conversation resumes: the session's newest messages within `tokens`, and if asked a summary of older ones and what is known about the user (peer_perspective: the user's peer).",
   inputSchema: GetContextInput,
   outputSchema: ContextOutput,
   annotations: READ_ONLY,

@@ -5,8 +5,7 @@ export const getDeriverStatusTool = defineTool({
   name: 'get_deriver_status',
   title: 'Learning progress',
   description:
-    'How far the memory is with learning from saved messages: batches pending, in progress, done ' +
-    'and failed, with the latest errors. Check it when a fact you just saved is not known yet.',
+    'How far learning is: batches pending, running, done and failed, with the latest errors. Check it when a fact you just saved is not known yet.',
   inputSchema: DeriverStatusInput,
   outputSchema: DeriverStatusOutput,
   annotations: READ_ONLY,

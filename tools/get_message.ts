@@ -4,9 +4,7 @@ import { defineTool, READ_ONLY } from './tool.js';
 export const getMessageTool = defineTool({
   name: 'get_message',
   title: 'Read one message',
-  description:
-    'Read one message of a session by its id, whole and with its metadata. Use it when a message id ' +
-    'came from add_messages, list_messages or search and you need its full text or its metadata.',
+  description: 'Read one message of a session by id, whole, with its metadata.',
   inputSchema: MessageInput,
   outputSchema: MessageWithMetadata,
   annotations: READ_ONLY,

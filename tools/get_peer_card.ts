@@ -10,5 +10,7 @@ export const getPeerCardTool = defineTool({
   inputSchema: GetPeerCardInput,
   outputSchema: PeerCardOutput,
   annotations: READ_ONLY,
+  // Where a host renders views, the card opens as the memory view, from which the user can edit it.
+  view: 'ui://peermem/memory-view',
   handler: (input, { memory }) => memory.getPeerCard(input),
 });

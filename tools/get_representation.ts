@@ -5,9 +5,7 @@ export const getRepresentationTool = defineTool({
   name: 'get_representation',
   title: 'Read what is known about a peer',
   description:
-    'Read, as markdown, what the memory has learned about a peer: its card and the newest ' +
-    'observations, with dates. Scope it to one session, or ask what one peer knows about another ' +
-    '(target). Empty when nothing has been learned yet.',
+    'Read, as markdown, what has been learned about a peer: its card and newest observations, with dates; for one session, or what one peer knows of another.',
   inputSchema: GetRepresentationInput,
   outputSchema: RepresentationOutput,
   annotations: READ_ONLY,

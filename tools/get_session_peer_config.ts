@@ -5,8 +5,7 @@ export const getSessionPeerConfigTool = defineTool({
   name: 'get_session_peer_config',
   title: 'Read a member’s learning switches',
   description:
-    'Read whether a session member is learned about in that session (observe_me) and whether it ' +
-    'learns about the other members (observe_others). Check it before changing it with set_session_peer_config.',
+    'Read whether a session member is learned about there (observe_me) and learns about the others (observe_others).',
   inputSchema: SessionPeerInput,
   outputSchema: SessionPeerConfig,
   annotations: READ_ONLY,

@@ -6,8 +6,7 @@ export const getSessionSummariesTool = defineTool({
   name: 'get_session_summaries',
   title: 'Read a session’s summaries',
   description:
-    'Read the short and the long summary of a session, to recall a long conversation quickly. Either ' +
-    'is null until it has been generated.',
+    "Read a session's short and long summaries (null until made: learning writes one every 20 messages by default).",
   inputSchema: SessionInput,
   outputSchema: SessionSummariesOutput,
   annotations: READ_ONLY,

@@ -5,12 +5,10 @@ export const getSpendingTool = defineTool({
   name: 'get_spending',
   title: 'What memory calls cost',
   description:
-    'What this server paid its upstream memory today (in remote mode, where add_messages and chat ' +
-    'are paid from a wallet): the total, per endpoint, what remains of the daily budget, the most ' +
-    'one call may cost, and the last payments with their transactions. In embedded mode nothing is paid. ' +
-    'Check it before a costly call (a high reasoning_level chat) or after a spending-limit error.',
+    'What this server paid its upstream today from its wallet: the total, per endpoint, the daily budget left and the last payments.',
   inputSchema: SpendingInput,
   outputSchema: SpendingOutput,
   annotations: READ_ONLY,
+  needs: 'payments',
   handler: (_input, { memory }) => memory.getSpending(),
 });

@@ -1,6 +1,7 @@
-import { readFile, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, realpath, stat } from 'node:fs/promises';
 import { basename, isAbsolute } from 'node:path';
-import { type DocumentFile, splitDocument } from '../src/import/split-document.js';
+import { type DocumentFile, isDocumentName, splitDocument } from '../src/import/split-document.js';
 import { ImportFileInput } from '../src/schemas/import-file.js';
 import { LIMITS } from '../src/schemas/limits.js';
 import { AddMessagesOutput } from '../src/schemas/message.js';
@@ -11,14 +12,11 @@ export const importFileTool = defineTool({
   name: 'import_file',
   title: 'Import a file into a session',
   description:
-    'Save a text, markdown, JSON or PDF file that is on the machine this server runs on as messages of ' +
-    'a session. It is split at headings and paragraphs into messages of at most ' +
-    `${LIMITS.messageChars} characters (${LIMITS.messagesPerCall} at most), written in order by one ` +
-    'add_messages call; a JSON array of {content, peer, created_at} entries becomes one message each. ' +
-    'Use it when the user points at notes, a transcript or a report to remember; for text you hold, use import_text.',
+    "Save a .txt, .md, .json or .pdf file on this server's machine as messages of a session, split at headings and paragraphs. For text you hold, use import_text.",
   inputSchema: ImportFileInput,
   outputSchema: AddMessagesOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  needs: 'local-files',
   async handler(input, { memory, remoteClient }) {
     if (remoteClient) {
       throw new MemoryError(
@@ -42,31 +40,66 @@ export const importFileTool = defineTool({
 });
 
 /**
- * The file at `path`, whose type its extension tells: splitDocument reads only .txt, .md,
- * .markdown, .json and .pdf files, so no other file of the machine can be imported this way.
- * Its size is checked before it is read.
+ * The file at `path`, whose type its extension tells: splitDocument reads only .txt, .text, .md,
+ * .markdown, .json and .pdf files, so no other file of the machine can be imported this way. The
+ * rules apply to the file that would be read, not to the name given: the path is resolved through
+ * its symbolic links first, so a link named notes.txt that leads to /etc/passwd is refused unread,
+ * while a link to a notes file is read as that file. The resolved file is opened without following
+ * a link, so one swapped in after the check is not followed either, and its type and size are
+ * those of the open file.
  */
 async function readDocument(path: string): Promise<DocumentFile> {
   const refuse = (reason: string, hint: string) =>
     new MemoryError('invalid_input', `path: ${reason}`, { field: 'path', hint });
-  if (!isAbsolute(path))
-    throw refuse('must be absolute', 'Give the full path of the file, from the root (/ or a drive).');
-  const found = await stat(path).catch(() => undefined);
-  if (!found?.isFile())
-    throw refuse(
+  const notFound = () =>
+    refuse(
       'is not a file this server can see',
       'Check the path on the machine the server runs on, or give the document to import_text.',
     );
-  if (found.size > LIMITS.requestBodyBytes)
+  if (!isAbsolute(path))
+    throw refuse('must be absolute', 'Give the full path of the file, from the root (/ or a drive).');
+  const real = await realpath(path).catch(() => undefined);
+  if (real === undefined || !(await stat(real).catch(() => undefined))?.isFile()) throw notFound();
+  const name = basename(real);
+  if (!isDocumentName(name)) {
+    const given = basename(path);
     throw refuse(
-      `is ${found.size} bytes, more than the ${LIMITS.requestBodyBytes} a document may have`,
-      'Split the file and import the parts one by one.',
+      name === given
+        ? `"${given}" is not a type that can be read`
+        : `"${given}" leads through a symbolic link to a file that is not a type that can be read`,
+      'Give a .txt, .text, .md, .markdown, .json or .pdf file (a link is judged by the file it leads to).',
     );
-  const bytes = await readFile(path).catch(() => {
+  }
+  const handle = await open(real, constants.O_RDONLY | NO_FOLLOW | NON_BLOCKING).catch(() => {
     throw refuse(
       'cannot be read by this server',
       'Check the file’s permissions, or give the document to import_text.',
     );
   });
-  return { name: basename(path), type: '', bytes: new Uint8Array(bytes) };
+  try {
+    const found = await handle.stat();
+    if (!found.isFile()) throw notFound();
+    if (found.size > LIMITS.requestBodyBytes)
+      throw refuse(
+        `is ${found.size} bytes, more than the ${LIMITS.requestBodyBytes} a document may have`,
+        'Split the file and import the parts one by one.',
+      );
+    // One byte more than its size is asked for: a file that grew since is refused, not cut.
+    const buffer = new Uint8Array(found.size + 1);
+    let length = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+      if (length === buffer.length)
+        throw refuse('changed while it was read', 'Import it again once it is written.');
+    }
+    return { name, type: '', bytes: buffer.subarray(0, length) };
+  } finally {
+    await handle.close();
+  }
 }
+
+/** Flags that POSIX systems have and Windows does not (where a link is resolved the same way first). */
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+const NON_BLOCKING = constants.O_NONBLOCK ?? 0;

@@ -1,6 +1,5 @@
 import { splitDocument } from '../src/import/split-document.js';
 import { ImportTextInput } from '../src/schemas/import-file.js';
-import { LIMITS } from '../src/schemas/limits.js';
 import { AddMessagesOutput } from '../src/schemas/message.js';
 import { defineTool } from './tool.js';
 
@@ -10,11 +9,7 @@ export const importTextTool = defineTool({
   name: 'import_text',
   title: 'Import a document’s text into a session',
   description:
-    'Save a long document you hold (notes, a report, a transcript, a JSON export) as messages of a ' +
-    'session, split for you: at headings and paragraphs into messages of at most ' +
-    `${LIMITS.messageChars} characters (${LIMITS.messagesPerCall} at most), written in order by one ` +
-    'add_messages call; with format json, an array of {content, peer, created_at} entries becomes one ' +
-    'message each. For a file on the server’s machine, use import_file.',
+    'Save a long document you hold (notes, a report, a transcript, a JSON list of messages) as messages of a session, split at headings and paragraphs: searchable at once; offline learning keeps only what it says in the first person.',
   inputSchema: ImportTextInput,
   outputSchema: AddMessagesOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

@@ -4,6 +4,7 @@ import { chatTool } from './chat.js';
 import { cloneSessionTool } from './clone_session.js';
 import { createObservationsTool } from './create_observations.js';
 import { deleteObservationTool } from './delete_observation.js';
+import { deletePeerTool } from './delete_peer.js';
 import { deleteSessionTool } from './delete_session.js';
 import { getContextTool } from './get_context.js';
 import { getDeriverStatusTool } from './get_deriver_status.js';
@@ -64,4 +65,5 @@ export const tools: readonly MemoryTool[] = [
   getDeriverStatusTool,
   getSpendingTool,
   deleteSessionTool,
+  deletePeerTool,
 ];

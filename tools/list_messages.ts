@@ -5,8 +5,7 @@ export const listMessagesTool = defineTool({
   name: 'list_messages',
   title: 'List a session’s messages',
   description:
-    'Read the messages of one session page by page, oldest first (reverse: true for newest first). ' +
-    'Use it to review a whole conversation; for what fits in a prompt, get_context is better.',
+    "List a session's messages page by page, oldest first. For what fits in a prompt, use get_context.",
   inputSchema: ListMessagesInput,
   outputSchema: ListMessagesOutput,
   annotations: READ_ONLY,

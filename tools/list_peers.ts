@@ -1,12 +1,12 @@
-import { ListPeersInput, PeerList } from '../src/schemas/peer.js';
+import { ListPeersInput, ListPeersOutput } from '../src/schemas/peer.js';
 import { defineTool, READ_ONLY } from './tool.js';
 
 export const listPeersTool = defineTool({
   name: 'list_peers',
   title: 'List peers',
-  description: 'List every peer (person or agent) this memory knows, oldest first. Takes no arguments.',
+  description: 'List the peers (people and agents) this memory knows, page by page, oldest first.',
   inputSchema: ListPeersInput,
-  outputSchema: PeerList,
+  outputSchema: ListPeersOutput,
   annotations: READ_ONLY,
-  handler: (_input, { memory }) => memory.listPeers(),
+  handler: (input, { memory }) => memory.listPeers(input),
 });

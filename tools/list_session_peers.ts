@@ -5,7 +5,7 @@ import { defineTool, READ_ONLY } from './tool.js';
 export const listSessionPeersTool = defineTool({
   name: 'list_session_peers',
   title: 'List a session’s members',
-  description: 'List the peers who are currently members of a session, in the order they joined.',
+  description: "List a session's current members, in the order they joined.",
   inputSchema: SessionInput,
   outputSchema: PeerList,
   annotations: READ_ONLY,

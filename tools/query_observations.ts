@@ -5,9 +5,7 @@ export const queryObservationsTool = defineTool({
   name: 'query_observations',
   title: 'Find what is known about a peer',
   description:
-    'The observations one peer holds about another (or about itself: observer equal to observed) ' +
-    'that best answer a question, best first. Cheaper and more literal than chat: it returns the ' +
-    'stored conclusions themselves, with their ids.',
+    'Find the stored observations (conclusions) of one peer about another, or about itself, that best answer a question, with their ids.',
   inputSchema: QueryObservationsInput,
   outputSchema: ObservationList,
   annotations: READ_ONLY,

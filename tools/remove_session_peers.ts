@@ -5,9 +5,7 @@ import { defineTool } from './tool.js';
 export const removeSessionPeersTool = defineTool({
   name: 'remove_session_peers',
   title: 'Remove peers from a session',
-  description:
-    'End peers’ membership of a session. Their messages are kept; the session stays in their session ' +
-    'list as inactive. Removing a peer that is not a member changes nothing.',
+  description: "End peers' membership of a session; their messages stay.",
   inputSchema: SessionPeersChangeInput,
   outputSchema: Ok,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -5,9 +5,7 @@ export const searchTool = defineTool({
   name: 'search',
   title: 'Search memory',
   description:
-    'Find past messages about something, across all sessions or within one session or one peer’s ' +
-    'messages. Use it before answering when the user refers to something said earlier ' +
-    '(“what did I tell you about…”). Best matches first.',
+    'Find past messages by a few key words, across all sessions or within one session or peer. Use it when the user refers to something said earlier.',
   inputSchema: SearchInput,
   outputSchema: SearchOutput,
   annotations: READ_ONLY,

@@ -5,8 +5,9 @@ export const setPeerCardTool = defineTool({
   name: 'set_peer_card',
   title: 'Write a peer card',
   description:
-    'Replace a peer’s card with a new list of short facts (read it first with get_peer_card and send ' +
-    'the whole updated list). With target, write this peer’s card about the target instead.',
+    'Replace a peer’s whole card, learned entries included, with exactly this list ([] clears it): read ' +
+    'it with get_peer_card and send the updated list. Later learning changes an entry only with a newer ' +
+    'fact for its label. With target, this peer’s card about the target.',
   inputSchema: SetPeerCardInput,
   outputSchema: PeerCardOutput,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },

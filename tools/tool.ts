@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { ReportProgress } from '../src/mcp/progress.js';
 import type { MemoryService } from '../src/service/memory-service.js';
+import type { ReportProgress } from '../src/service/report-progress.js';
 
 /**
  * What a tool handler may use: the memory, never a database or an HTTP client; and, when the
@@ -32,6 +32,17 @@ export type MemoryTool<Input extends z.ZodObject = z.ZodObject, Output extends z
   inputSchema: Input;
   outputSchema: Output;
   annotations: ToolAnnotations;
+  /**
+   * What the tool needs to do anything, when not every server has it: `payments`, a wallet that
+   * pays an upstream (remote mode); `local-files`, a client on the server's own machine. A server
+   * without it does not list the tool, whose description would cost every conversation for nothing.
+   */
+  needs?: 'payments' | 'local-files';
+  /**
+   * The `ui://` resource a host that renders MCP Apps views shows with this tool's answer
+   * (`_meta.ui.resourceUri`); other hosts show the answer's text as for any tool.
+   */
+  view?: string;
   handler(input: z.infer<Input>, context: ToolContext): Promise<z.infer<Output>>;
 };
 

@@ -5,8 +5,7 @@ export const updateMessageMetadataTool = defineTool({
   name: 'update_message_metadata',
   title: 'Replace a message’s metadata',
   description:
-    'Replace the metadata of one message (tags, a source, a status) with a new object; its content ' +
-    'and time never change. Read the current metadata with get_message first and send the whole object.',
+    "Replace a message's metadata with a new object (send the whole object); its content and time never change.",
   inputSchema: UpdateMessageMetadataInput,
   outputSchema: MessageWithMetadata,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },

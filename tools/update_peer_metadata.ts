@@ -5,8 +5,7 @@ export const updatePeerMetadataTool = defineTool({
   name: 'update_peer_metadata',
   title: 'Replace a peer’s metadata',
   description:
-    'Replace the metadata of an existing peer (a display name, a role, an external id) with a new ' +
-    'object; list_peers shows the current one. For facts about the peer, use set_peer_card instead.',
+    "Replace a peer's metadata with a new object (send the whole object). Facts about the peer go on its card.",
   inputSchema: UpdatePeerMetadataInput,
   outputSchema: Peer,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },

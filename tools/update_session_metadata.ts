@@ -4,9 +4,7 @@ import { defineTool } from './tool.js';
 export const updateSessionMetadataTool = defineTool({
   name: 'update_session_metadata',
   title: 'Replace a session’s metadata',
-  description:
-    'Replace the metadata of an existing session (a title, a topic, a project) with a new object; ' +
-    'list_sessions shows the current one. Send the whole object: keys left out are removed.',
+  description: "Replace a session's metadata with a new object (send the whole object).",
   inputSchema: UpdateSessionMetadataInput,
   outputSchema: Session,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },

@@ -9,7 +9,7 @@ import {
   ProtocolErrorCode,
 } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
-import type { ToolContext } from '../../tools/tool.js';
+import type { MemoryTool, ToolContext } from '../../tools/tool.js';
 import { createMcpServer } from '../mcp/create-mcp-server.js';
 import type { MemoryChange, MemoryWatch } from '../mcp/memory-watch.js';
 import { LIMITS } from '../schemas/limits.js';
@@ -30,6 +30,8 @@ export type McpHttpOptions = {
    * stream to go on over HTTP: each request is its own server there.
    */
   watch?: MemoryWatch | undefined;
+  /** The tools listed (`--tools`); every tool when not given. */
+  tools?: readonly MemoryTool[] | undefined;
 };
 
 /** MCP over Streamable HTTP at `/mcp`. */
@@ -43,6 +45,7 @@ export function createMcpHttpApp(
       createMcpServer(
         { ...context, remoteClient: !options.loopback },
         watch ? { watch, delivery: 'request' } : undefined,
+        options.tools,
       ),
     { maxRequestBodySize: LIMITS.requestBodyBytes },
   );

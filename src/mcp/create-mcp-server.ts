@@ -1,3 +1,4 @@
+import { EXTENSION_ID, RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
 import {
   McpServer,
   ProtocolError,
@@ -15,11 +16,11 @@ import type { MemoryTool, ToolContext } from '../../tools/tool.js';
 import { Id } from '../schemas/common.js';
 import { MemoryError } from '../service/errors.js';
 import { VERSION } from '../version.js';
+import { listedSchema } from './listed-schema.js';
 import type { MemoryChange, MemoryWatch } from './memory-watch.js';
-import { portableSchema } from './portable-schema.js';
 import { requestProgress } from './progress.js';
-import { SERVER_INSTRUCTIONS } from './server-instructions.js';
-import { toolErrorResult } from './tool-error-result.js';
+import { serverInstructions } from './server-instructions.js';
+import { toolErrorResult, toolHint } from './tool-error-result.js';
 
 /**
  * Change notifications: the watch that sees the memory change, and how they reach the client.
@@ -34,16 +35,30 @@ export type LiveUpdates = {
   era?: 'legacy' | 'modern';
 };
 
-/** Builds the MCP server over one memory: every tool, resource and prompt, and the usage instructions. */
-export function createMcpServer(context: ToolContext, live?: LiveUpdates): McpServer {
+/**
+ * Builds the MCP server over one memory: the tools chosen (all by default, less those that need
+ * what this server lacks), every resource and prompt, and the usage instructions naming those tools.
+ */
+export function createMcpServer(
+  context: ToolContext,
+  live?: LiveUpdates,
+  chosen: readonly MemoryTool[] = tools,
+): McpServer {
+  // A client on another machine has no file here to import.
+  const listed = chosen.filter((tool) => !(context.remoteClient && tool.needs === 'local-files'));
   const server = new McpServer(
     { name: 'peermem', version: VERSION },
     {
-      instructions: SERVER_INSTRUCTIONS,
-      capabilities: { logging: {}, resources: { subscribe: true, listChanged: true } },
+      instructions: serverInstructions(new Set(listed.map((tool) => tool.name))),
+      capabilities: {
+        logging: {},
+        resources: { subscribe: true, listChanged: true },
+        // MCP Apps: get_peer_card names a view (ui://peermem/memory-view) that such hosts render.
+        extensions: { [EXTENSION_ID]: { mimeTypes: [RESOURCE_MIME_TYPE] } },
+      },
     },
   );
-  for (const tool of tools) registerTool(server, tool, context, live?.watch);
+  for (const tool of listed) registerTool(server, tool, context, live?.watch);
   for (const resource of resources) registerResource(server, resource, context);
   for (const prompt of prompts) registerPrompt(server, prompt, context);
   answerUnknownResources(server, context);
@@ -143,7 +158,7 @@ function registerPrompt(server: McpServer, prompt: MemoryPrompt, context: ToolCo
         return { description: prompt.description, messages: await prompt.messages(args, context) };
       } catch (error) {
         if (error instanceof MemoryError) {
-          const text = [`${error.code}: ${error.message}`, error.hint].filter(Boolean).join(' ');
+          const text = [`${error.code}: ${error.message}`, toolHint(error)].filter(Boolean).join(' ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, text);
         }
         console.error(`peermem: prompt ${prompt.name} failed:`, error);
@@ -167,9 +182,10 @@ function registerTool(
     {
       title: tool.title,
       description: tool.description,
-      inputSchema: portableSchema(tool.inputSchema),
-      outputSchema: portableSchema(tool.outputSchema),
-      annotations: { title: tool.title, ...tool.annotations },
+      inputSchema: listedSchema(tool.inputSchema, 'input'),
+      outputSchema: listedSchema(tool.outputSchema, 'output'),
+      annotations: tool.annotations,
+      ...(tool.view && { _meta: { ui: { resourceUri: tool.view } } }),
     },
     async (input, ctx) => {
       try {
@@ -197,12 +213,13 @@ async function readResource(
   const ids = resourceIds(variables);
   try {
     const text = await resource.read(ids, context);
-    return { contents: [{ uri: uri.href, mimeType: resource.mimeType, text }] };
+    const meta = resource.meta && { _meta: resource.meta };
+    return { contents: [{ uri: uri.href, mimeType: resource.mimeType, text, ...meta }] };
   } catch (error) {
     if (error instanceof MemoryError && error.code === 'not_found')
       throw new ResourceNotFoundError(
         uri.href,
-        [`Resource not found: ${error.message}.`, error.hint].filter(Boolean).join(' '),
+        [`Resource not found: ${error.message}.`, toolHint(error)].filter(Boolean).join(' '),
       );
     if (error instanceof MemoryError) throw new ProtocolError(ProtocolErrorCode.InvalidParams, error.message);
     console.error(`peermem: reading ${resource.name} failed:`, error);
@@ -214,7 +231,12 @@ async function readResource(
 }
 
 function registerResource(server: McpServer, resource: MemoryResource, context: ToolContext): void {
-  const metadata = { title: resource.title, description: resource.description, mimeType: resource.mimeType };
+  const metadata = {
+    title: resource.title,
+    description: resource.description,
+    mimeType: resource.mimeType,
+    ...(resource.meta && { _meta: resource.meta }),
+  };
   const read = (uri: URL, variables: Record<string, string | string[]>) =>
     readResource(resource, uri, variables, context);
   if ('uri' in resource) {

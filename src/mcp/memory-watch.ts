@@ -157,11 +157,11 @@ export class MemoryWatch {
 
   /** Whether the number of sessions or peers changed since the last look. */
   async #lookAtLists(): Promise<boolean> {
-    const [{ total: sessions }, { peers }] = await Promise.all([
+    const [{ total: sessions }, { total: peers }] = await Promise.all([
       this.#memory.listSessions({ page: 1, size: 1, reverse: true }),
-      this.#memory.listPeers(),
+      this.#memory.listPeers({ page: 1, size: 1, reverse: true }),
     ]);
-    const lists = `${sessions}/${peers.length}`;
+    const lists = `${sessions}/${peers}`;
     const changed = this.#lists !== undefined && lists !== this.#lists;
     if (changed) this.#emit({ kind: 'resources_list_changed' });
     this.#lists = lists;

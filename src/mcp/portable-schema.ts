@@ -1,6 +1,3 @@
-import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
-import type { z } from 'zod';
-
 type JsonSchema = { [key: string]: unknown };
 
 /**
@@ -67,21 +64,3 @@ const isObject = (value: unknown): value is JsonSchema =>
 
 const isStringTypeOnly = (value: unknown) =>
   isObject(value) && value.type === 'string' && Object.keys(value).length === 1;
-
-/**
- * A zod schema as the MCP server advertises it: validated by zod, as everywhere else (so the
- * errors name the field), and described by the portable form of zod's JSON Schema.
- */
-export function portableSchema<Schema extends z.ZodType>(schema: Schema): StandardSchemaWithJSON {
-  const standard = schema['~standard'] as unknown as StandardSchemaWithJSON['~standard'];
-  return {
-    '~standard': {
-      ...standard,
-      validate: standard.validate,
-      jsonSchema: {
-        input: (options) => portableJsonSchema(standard.jsonSchema.input(options)),
-        output: (options) => portableJsonSchema(standard.jsonSchema.output(options)),
-      },
-    },
-  } as StandardSchemaWithJSON;
-}

@@ -1,7 +1,5 @@
 import type { ServerContext } from '@modelcontextprotocol/server';
-
-/** Tells the caller how far a long piece of work has come: `done` of `total`, and what is happening. */
-export type ReportProgress = (done: number, total: number, message: string) => Promise<void>;
+import type { ReportProgress } from '../service/report-progress.js';
 
 type ProgressUpdate = { progress: number; total: number; message: string };
 

@@ -4,11 +4,11 @@ import { gatewayWriters, mcpWriters, runConcurrentWriters } from '../../bench/st
 import { startHttpServer } from '../../bench/stress/http-server-process.js';
 import { type Devnet, startDevnet } from '../../src/devnet/start-devnet.js';
 import type { DatabaseLocation } from '../../src/engine/database/open-database.js';
-import { createWalletFetch } from '../../src/wallet/create-wallet-fetch.js';
 import { startTestGateway } from '../support/gateway.js';
 import { PROJECT_ROOT } from '../support/mcp-targets.js';
 import { createIsolatedDatabase } from '../support/postgres.js';
 import { makeTempDir } from '../support/temp-dir.js';
+import { createWalletFetch } from '../support/wallet-fetch.js';
 
 // The short version of `npm run bench:stress -- --concurrency`: many writers to one session at
 // once, each in its own order; the session must list every acknowledged message once, each

@@ -161,7 +161,7 @@ describe('MCP over HTTP on loopback', () => {
     await client.close();
   });
 
-  it('imports a file of this machine for a loopback client only, never for one over the network', async () => {
+  it('lists and imports a file of this machine for a loopback client only, never for one over the network', async () => {
     const dir = await makeTempDir();
     closers.push(dir.remove);
     const path = join(dir.path, 'notes.md');
@@ -178,12 +178,13 @@ describe('MCP over HTTP on loopback', () => {
       return client;
     };
     const remote = await connect(served.url, { authorization: `Bearer ${TOKEN}` });
-    const refused = await remote.callTool({
-      name: 'import_file',
-      arguments: { session: 'far', peer: 'me', path },
-    });
-    expect(refused.isError).toBe(true);
-    expect(JSON.stringify(refused.content)).toContain('path: this server is reached over the network');
+    // Not listed (its description would cost the remote client's conversations for nothing), nor run.
+    const listed = (await remote.listTools()).tools.map((tool) => tool.name);
+    expect(listed).toContain('import_text');
+    expect(listed).not.toContain('import_file');
+    await expect(
+      remote.callTool({ name: 'import_file', arguments: { session: 'far', peer: 'me', path } }),
+    ).rejects.toThrow('Tool import_file not found');
     const sessions = await callOk<{ items: { id: string }[] }>(remote, 'list_sessions');
     expect(sessions.items.map((session) => session.id)).not.toContain('far');
     await remote.close();

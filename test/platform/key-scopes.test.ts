@@ -1,17 +1,15 @@
 import { Honcho } from '@honcho-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../src/engine/create-engine.js';
-import { createGatewayBackend } from '../../src/engine/create-gateway-backend.js';
 import type { Database } from '../../src/engine/database/database.js';
 import { openDatabase } from '../../src/engine/database/open-database.js';
 import { createLearning, OFFLINE_LEARNING } from '../../src/engine/learning/create-learning.js';
-import { createPlatformBackend } from '../../src/engine/platform/create-platform-backend.js';
-import { createKeyStore } from '../../src/engine/platform/keys-store.js';
-import { serveGateway } from '../../src/http/gateway/serve-gateway.js';
 import type { Listening } from '../../src/http/listen.js';
 import { KEY_ROUTES } from '../../src/http/platform/keys-routes.js';
+import { OAUTH_GRANT_ROUTES } from '../../src/http/platform/oauth-grant-routes.js';
 import { ORGANIZATION_ROUTES } from '../../src/http/platform/org-routes.js';
 import { PLATFORM_ROUTES } from '../../src/http/platform/platform-routes.js';
+import { servePlatformInProcess } from '../support/in-process-platform.js';
 import { createIsolatedDatabase } from '../support/postgres.js';
 
 const ADMIN_KEY = 'scopes-admin-key-for-tests-0123456789';
@@ -86,7 +84,7 @@ const SAMPLES: Record<string, (target: Target) => Sample> = {
   'put /v3/organizations/{organization_id}/members/{member}': () => ({ body: { role: 'admin' } }),
 };
 
-const ROUTES = [...PLATFORM_ROUTES, ...KEY_ROUTES, ...ORGANIZATION_ROUTES];
+const ROUTES = [...PLATFORM_ROUTES, ...KEY_ROUTES, ...ORGANIZATION_ROUTES, ...OAUTH_GRANT_ROUTES];
 const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
 
 /** The path with the target's ids; ids that no target varies are ones nothing has. */
@@ -115,16 +113,7 @@ async function startPlatform(kind: 'pglite' | 'postgres'): Promise<Platform> {
   await database.query('SELECT 1');
   const learning = createLearning(OFFLINE_LEARNING);
   const engine: Engine = createEngine(database, { learning, contextTokens: 8192, deriver: false });
-  const server: Listening = await serveGateway({
-    backend: createGatewayBackend(database, engine),
-    platform: {
-      backend: createPlatformBackend(database, engine, learning.embedder),
-      adminKey: ADMIN_KEY,
-      keys: createKeyStore(database),
-    },
-    host: '127.0.0.1',
-    port: 0,
-  });
+  const server: Listening = await servePlatformInProcess(database, engine, learning, ADMIN_KEY);
   return {
     url: server.url,
     database,
@@ -243,12 +232,24 @@ describe.each(['pglite', 'postgres'] as const)('API key scopes on %s', (kind) =>
     organization: {
       exists: { workspace: 'globex-ws', peer: 'alice', session: 's1', organization: 'globex' },
       missing: { workspace: 'no-such-ws', peer: 'alice', session: 's1', organization: 'no-such-org' },
-      skip: ['post /v3/workspaces', 'get /v3/keys', 'delete /v3/keys/{key_id}', 'get /v3/organizations'],
+      skip: [
+        'post /v3/workspaces',
+        'get /v3/keys',
+        'delete /v3/keys/{key_id}',
+        'get /v3/organizations',
+        'get /v3/oauth/grants',
+      ],
     },
     otherOrganization: {
       exists: { workspace: 'acme-ws', peer: 'alice', session: 's1', organization: 'acme' },
       missing: { workspace: 'no-such-ws-2', peer: 'alice', session: 's1', organization: 'no-such-org' },
-      skip: ['post /v3/workspaces', 'get /v3/keys', 'delete /v3/keys/{key_id}', 'get /v3/organizations'],
+      skip: [
+        'post /v3/workspaces',
+        'get /v3/keys',
+        'delete /v3/keys/{key_id}',
+        'get /v3/organizations',
+        'get /v3/oauth/grants',
+      ],
     },
   };
 

@@ -384,6 +384,10 @@ describe('webhook URLs without PEERMEM_WEBHOOK_ALLOW_PRIVATE', () => {
       ['http://192.168.0.10/hook', 'private'],
       ['http://169.254.169.254/latest/meta-data', 'link-local'],
       ['http://[::ffff:127.0.0.1]/hook', 'loopback'],
+      ['http://[::127.0.0.1]/', 'loopback'],
+      ['http://[::ffff:0:10.0.0.1]/hook', 'private'],
+      ['http://[64:ff9b::169.254.169.254]/hook', 'link-local'],
+      ['http://[2002:c0a8:101::1]/hook', 'private'],
     ] as const) {
       const refused = await call('POST', '/v3/workspaces/guarded/webhooks', { url });
       expect(refused.status, url).toBe(422);

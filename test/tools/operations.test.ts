@@ -106,10 +106,24 @@ describe.each(targets)('every operation over %s on %s', (transport, database) =>
     expect(beyond.total).toBe(7);
   });
 
-  it('list_peers lists every peer once, oldest first', async () => {
-    const { peers } = await call<{ peers: PeerItem[] }>('list_peers');
-    expect(ids(peers)).toEqual(['ada', 'assistant']);
-    expect(peers[0]?.metadata).toEqual({});
+  it('list_peers lists every peer once, oldest first, page by page', async () => {
+    const all = await call<{ items: PeerItem[]; total: number }>('list_peers');
+    expect(ids(all.items)).toEqual(['ada', 'assistant']);
+    expect(all.items[0]?.metadata).toEqual({});
+    expect(all.total).toBe(2);
+    const second = await call<{ items: PeerItem[]; page: number; size: number; total: number }>(
+      'list_peers',
+      {
+        page: 2,
+        size: 1,
+      },
+    );
+    expect(second).toMatchObject({ page: 2, size: 1, total: 2 });
+    expect(ids(second.items)).toEqual(['assistant']);
+    expect(ids((await call<{ items: PeerItem[] }>('list_peers', { reverse: true })).items)).toEqual([
+      'assistant',
+      'ada',
+    ]);
   });
 
   it('sessions: add and remove members, is_active, list_peer_sessions', async () => {
@@ -163,7 +177,7 @@ describe.each(targets)('every operation over %s on %s', (transport, database) =>
     expect(await call('get_peer_card', { peer: 'assistant' })).toEqual({ peer_card: null });
     // Writing a card about someone new creates that peer.
     await call('set_peer_card', { peer: 'ada', target: 'dora', card: ['Ada’s sister'] });
-    expect(ids((await call<{ peers: PeerItem[] }>('list_peers')).peers)).toContain('dora');
+    expect(ids((await call<{ items: PeerItem[] }>('list_peers')).items)).toContain('dora');
   });
 
   it('get_context returns the newest messages that fit the budget, oldest first, with all five fields', async () => {
@@ -230,13 +244,13 @@ describe.each(targets)('every operation over %s on %s', (transport, database) =>
   });
 
   it('delete_session removes the session and its messages for good', async () => {
-    expect(await call('delete_session', { session: 'count' })).toEqual({ ok: true });
+    expect(await call('delete_session', { session: 'count' })).toEqual({ ok: true, deleted: true });
     expect(await callError(target.client, 'list_messages', { session: 'count' })).toContain('not_found');
     const found = await call<{ messages: Message[] }>('search', { query: 'number' });
     expect(found.messages.filter((m) => m.session_id === 'count')).toEqual([]);
     expect(ids((await call<Page<SessionItem>>('list_sessions')).items)).not.toContain('count');
-    expect(await callError(target.client, 'delete_session', { session: 'count' })).toContain(
-      'session "count" does not exist',
-    );
+    // Idempotent, as annotated: the second call succeeds and says there was nothing left to delete.
+    expect(await call('delete_session', { session: 'count' })).toEqual({ ok: true, deleted: false });
+    expect(ids((await call<Page<SessionItem>>('list_sessions')).items)).not.toContain('count');
   });
 });

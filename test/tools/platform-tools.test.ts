@@ -126,7 +126,7 @@ describe.each(targets)('platform tools over %s on %s', (transport, database) => 
       metadata: { role: 'user' },
       created_at: expect.any(String),
     });
-    const { peers } = await call<{ peers: { id: string; metadata: unknown }[] }>('list_peers');
+    const { items: peers } = await call<{ items: { id: string; metadata: unknown }[] }>('list_peers');
     expect(peers.find((peer) => peer.id === 'ada')?.metadata).toEqual({ role: 'user' });
   });
 
@@ -400,6 +400,7 @@ describe('platform tools in remote mode against the pay-per-call gateway', () =>
         ['update_message_metadata', { session: 's', message: 'm', metadata: {} }],
         ['update_session_metadata', { session: 's', metadata: {} }],
         ['update_peer_metadata', { peer: 'a', metadata: {} }],
+        ['delete_peer', { peer: 'a' }],
       ];
       for (const [name, args] of calls) {
         const text = await callError(remote.client, name, args);

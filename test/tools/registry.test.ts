@@ -44,6 +44,7 @@ describe('the tool registry as a client sees it', () => {
       expect(listed.get(name)?.readOnlyHint, name).toBe(true);
     }
     expect(listed.get('delete_session')).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(listed.get('delete_peer')).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     expect(listed.get('add_messages')).toMatchObject({ readOnlyHint: false, destructiveHint: false });
   });
 

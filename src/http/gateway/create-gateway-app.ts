@@ -3,6 +3,7 @@ import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import type { FacilitatorClient } from '@x402/core/server';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
+import type { UsageRecorder } from '../../engine/usage/usage-recorder.js';
 import type { MppCharge } from '../../payments/mpp/create-mpp-charge.js';
 import type { PaymentSettings } from '../../payments/payment-settings.js';
 import { GatewayError } from '../../schemas/gateway.js';
@@ -11,6 +12,7 @@ import type { GatewayBackend } from '../../service/gateway-backend.js';
 import { formatBytes } from '../format-bytes.js';
 import { createRateLimiter, type GatewayRateLimits, type RateLimit } from '../rate-limiter.js';
 import { refuseLargeBody } from '../refuse-large-body.js';
+import { attributeRequest, recordUsage } from '../usage/record-usage.js';
 import { chargeFor } from './charge-for.js';
 import {
   bodyTooLargeResponse,
@@ -40,12 +42,14 @@ export type GatewayOptions = {
   signInSecret: string;
   /** Requests per second and burst per wallet and per client IP; a rate of 0 turns one off. */
   rateLimits: GatewayRateLimits;
+  /** Counts each request by route and status, and the wallet's workspace; absent, nothing is counted. */
+  usage?: UsageRecorder | undefined;
 };
 
 const API_PREFIX = '/api/memory';
 
 /**
- * The pay-per-call gateway (area A of the spec): sixteen POST endpoints under /api/memory, each
+ * The pay-per-call gateway (area A of the spec): a POST endpoint under /api/memory per route, each
  * acting on the private workspace of the wallet that signs or pays, and their description at
  * /openapi.json and /llms.txt. Routes are data (gateway-routes.ts): validation, types and the
  * OpenAPI document come from the same zod schemas.
@@ -56,6 +60,7 @@ export function createGatewayApp(options: GatewayOptions): OpenAPIHono {
     // Bad bodies are answered before any sign-in or payment is asked for.
     defaultHook: (result) => (result.success ? undefined : invalidInputResponse(result.error)),
   });
+  if (options.usage !== undefined) app.use('*', recordUsage(options.usage));
   app.use(
     '*',
     cors({
@@ -108,7 +113,10 @@ export function createGatewayApp(options: GatewayOptions): OpenAPIHono {
             c.req.raw,
             { url: resourceUrl, description: route.summary },
             route.price(input),
-            (workspace) => route.run(options.backend, workspace, input),
+            (workspace) => {
+              attributeRequest(c.req.raw, { workspace });
+              return route.run(options.backend, workspace, input);
+            },
             { ...options, admit: admitWallet },
           );
         }
@@ -119,6 +127,7 @@ export function createGatewayApp(options: GatewayOptions): OpenAPIHono {
           signInSecret: options.signInSecret,
         });
         if (signedIn instanceof Response) return signedIn;
+        attributeRequest(c.req.raw, { workspace: signedIn.address });
         const limited = admitWallet(signedIn.address);
         if (limited !== undefined) return limited;
         return c.json(await route.call(options.backend.memory(signedIn.address), input), 200);

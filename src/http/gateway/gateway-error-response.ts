@@ -1,11 +1,19 @@
 import type { z } from 'zod';
 import type { GatewayError } from '../../schemas/gateway.js';
 import { LIMITS } from '../../schemas/limits.js';
-import { MemoryError } from '../../service/errors.js';
+import { hintFor, MemoryError, type SubjectHints } from '../../service/errors.js';
 import { formatBytes } from '../format-bytes.js';
 import type { RateLimit } from '../rate-limiter.js';
 
 const STATUS = { invalid_input: 400, not_found: 404, unavailable: 503, internal: 500 } as const;
+
+/** How a client finds what exists, in the gateway's routes, for a record that was not found. */
+const ROUTE_HINTS: SubjectHints = {
+  'session.missing':
+    'Sessions are created by POST /messages or POST /sessions/peers/add; POST /sessions lists them.',
+  'peer.missing':
+    'Peers are created when they write a message (POST /messages) or join a session; POST /peers lists them.',
+};
 
 /** A gateway error answer: by default the status that goes with `body.error.code`. */
 export function gatewayErrorResponse(
@@ -76,12 +84,14 @@ export function invalidInputResponse(error: z.ZodError): Response {
  */
 export function operationErrorResponse(error: unknown): Response {
   if (error instanceof MemoryError) {
+    const hint = hintFor(error, ROUTE_HINTS);
     return gatewayErrorResponse({
       error: {
         code: error.code,
         message: error.message,
         ...(error.field === undefined ? {} : { field: error.field }),
-        ...(error.hint === undefined ? {} : { hint: error.hint }),
+        ...(hint === undefined ? {} : { hint }),
+        ...(error.subject === undefined ? {} : { subject: error.subject }),
       },
     });
   }

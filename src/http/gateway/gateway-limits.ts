@@ -23,8 +23,9 @@ export function gatewayLimits(rateLimits: GatewayRateLimits): string[] {
     `query (/search, /chat): 1 to ${LIMITS.queryChars} characters, of which the ${LIMITS.queryTerms} rarest distinct words count.`,
     `POST /messages: 1 to ${LIMITS.messagesPerCall} messages per call; each content 1 to ${LIMITS.messageChars} characters.`,
     `metadata of a message: at most ${LIMITS.metadataChars} characters as JSON, objects and arrays nested at most ${LIMITS.metadataDepth} deep.`,
-    `card (/card/set): 1 to ${LIMITS.cardEntries} entries, each 1 to ${LIMITS.cardEntryChars} characters.`,
+    `card (/card/set): at most ${LIMITS.cardEntries} entries ([] clears the card), each 1 to ${LIMITS.cardEntryChars} characters.`,
     `peers (/sessions/peers/add, /sessions/peers/remove): 1 to ${LIMITS.peersPerCall} per call.`,
+    `Documents that peermem's import_text and import_file split into messages before sending them to /messages: stored as at most ${LIMITS.documentChars} characters, JSON nested at most ${LIMITS.documentDepth} deep; a PDF at most ${LIMITS.pdfPages} pages whose streams decode to at most ${LIMITS.pdfInflatedBytes} bytes, read within ${LIMITS.pdfReadMs} ms and ${LIMITS.pdfHeapBytes} bytes of heap.`,
     `Answers: the message contents of one answer total at most ${LIMITS.answerChars} characters; past that, each content is cut with a marker that says how to read it whole (ask for a smaller page).`,
   ];
 }

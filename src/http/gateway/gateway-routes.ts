@@ -1,17 +1,17 @@
 import type { z } from 'zod';
 import { type MicroUsd, priceOfChat, priceOfMessages } from '../../payments/gateway-prices.js';
-import { GetPeerCardInput, PeerCardOutput, SetPeerCardInput } from '../../schemas/card.js';
+import { GetPeerCardInput, PeerCardOutput } from '../../schemas/card.js';
 import { ChatInput, ChatOutput } from '../../schemas/chat.js';
 import { Ok } from '../../schemas/common.js';
 import { ContextOutput, GetContextInput } from '../../schemas/context.js';
-import { GatewayAddMessagesInput } from '../../schemas/gateway.js';
-import { AddMessagesOutput, ListMessagesInput, ListMessagesOutput } from '../../schemas/message.js';
 import {
-  ListPeerSessionsInput,
-  ListPeerSessionsOutput,
-  ListPeersInput,
-  PeerList,
-} from '../../schemas/peer.js';
+  GatewayAddMessagesInput,
+  GatewayListPeersInput,
+  GatewayListPeersOutput,
+  GatewaySetPeerCardInput,
+} from '../../schemas/gateway.js';
+import { AddMessagesOutput, ListMessagesInput, ListMessagesOutput } from '../../schemas/message.js';
+import { ListPeerSessionsInput, ListPeerSessionsOutput, PeerList } from '../../schemas/peer.js';
 import { GetRepresentationInput, RepresentationOutput } from '../../schemas/representation.js';
 import { SearchInput, SearchOutput } from '../../schemas/search.js';
 import {
@@ -23,6 +23,7 @@ import {
 import { SessionSummariesOutput } from '../../schemas/summary.js';
 import type { GatewayBackend, ProvisionalWrite } from '../../service/gateway-backend.js';
 import type { MemoryService } from '../../service/memory-service.js';
+import { allPeers } from '../../service/peer-pages.js';
 
 /** A gateway endpoint as data: its path, who may call it, its schemas and the one call it makes. */
 export type GatewayRoute<Input extends z.ZodType = z.ZodType, Output extends z.ZodType = z.ZodType> = {
@@ -52,7 +53,7 @@ const route = <Input extends z.ZodType, Output extends z.ZodType>(definition: Ga
   definition as unknown as GatewayRoute;
 
 /**
- * The sixteen endpoints of area A, in the spec's order. The two paid ones are run by the payment
+ * The endpoints of area A, in the spec's order. The two paid ones are run by the payment
  * gate (see charge-for.ts); every other one makes exactly one call on the wallet's memory.
  */
 export const GATEWAY_ROUTES: readonly GatewayRoute[] = [
@@ -94,10 +95,10 @@ export const GATEWAY_ROUTES: readonly GatewayRoute[] = [
     path: '/peers',
     access: 'signed',
     summary: 'List peers',
-    description: 'All peers in the workspace.',
-    input: ListPeersInput,
-    output: PeerList,
-    call: (memory) => memory.listPeers(),
+    description: 'Every peer of the workspace.',
+    input: GatewayListPeersInput,
+    output: GatewayListPeersOutput,
+    call: (memory) => allPeers(memory),
   }),
   route({
     path: '/peers/sessions',
@@ -133,7 +134,7 @@ export const GATEWAY_ROUTES: readonly GatewayRoute[] = [
     access: 'signed',
     summary: 'Set peer card',
     description: 'Replaces a peer’s card (or its card about a target) with the given facts.',
-    input: SetPeerCardInput,
+    input: GatewaySetPeerCardInput,
     output: PeerCardOutput,
     call: (memory, input) => memory.setPeerCard(input),
   }),

@@ -1,10 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { UsageRecorder } from '../../engine/usage/usage-recorder.js';
 import { createMppCharge } from '../../payments/mpp/create-mpp-charge.js';
 import type { PaymentSettings } from '../../payments/payment-settings.js';
 import { createFacilitator } from '../../payments/x402/create-facilitator.js';
 import type { GatewayBackend } from '../../service/gateway-backend.js';
 import { type Listening, listen } from '../listen.js';
+import { type HostedMcpSettings, serveHostedMcp } from '../oauth/serve-hosted-mcp.js';
+import {
+  createOperationsApp,
+  OPERATIONS_PATHS,
+  type OperationsOptions,
+} from '../operations/create-operations-app.js';
 import { createPlatformApp, isPlatformPath, type PlatformOptions } from '../platform/create-platform-app.js';
 import type { GatewayRateLimits } from '../rate-limiter.js';
 import { createGatewayApp } from './create-gateway-app.js';
@@ -31,6 +38,12 @@ export type ServeGatewayOptions = {
    * which send everything from one address and one wallet.
    */
   rateLimits?: GatewayRateLimits | undefined;
+  /** /health, /ready and /metrics, answered before the gateway and the platform; absent, none. */
+  operations?: OperationsOptions | undefined;
+  /** Counts the gateway's requests (the platform's are counted by its own options). */
+  usage?: UsageRecorder | undefined;
+  /** `/mcp` with OAuth, beside the platform API (which it needs for its keys); absent, none. */
+  hostedMcp?: HostedMcpSettings | undefined;
 };
 
 const NO_RATE_LIMITS: GatewayRateLimits = {
@@ -45,11 +58,21 @@ const NO_RATE_LIMITS: GatewayRateLimits = {
  */
 export async function serveGateway(options: ServeGatewayOptions): Promise<Listening & { publicUrl: URL }> {
   let gateway: OpenAPIHono | undefined;
-  const platform = options.platform === undefined ? undefined : createPlatformApp(options.platform);
+  const platform =
+    options.platform === undefined
+      ? undefined
+      : createPlatformApp({
+          ...options.platform,
+          oauth: options.platform.oauth ?? options.hostedMcp?.oauth,
+        });
+  const operations = options.operations === undefined ? undefined : createOperationsApp(options.operations);
   let description: Promise<Response> | undefined;
+  let hosted: ReturnType<typeof serveHostedMcp> | undefined;
   const server = await listen(
     (request, env) => {
       const path = new URL(request.url).pathname;
+      if (operations !== undefined && OPERATIONS_PATHS.has(path)) return operations.fetch(request, env);
+      if (hosted?.answers(path)) return hosted.app.fetch(request, env);
       if (path === '/openapi.json' && gateway !== undefined && platform !== undefined) {
         description ??= describeBoth(gateway, platform, publicUrl);
         return description.then((response) => response.clone());
@@ -62,6 +85,17 @@ export async function serveGateway(options: ServeGatewayOptions): Promise<Listen
     options.port,
   );
   const publicUrl = new URL(options.publicUrl ?? server.url);
+  if (options.platform !== undefined && options.hostedMcp !== undefined)
+    hosted = serveHostedMcp({
+      ...options.hostedMcp,
+      backend: options.backend,
+      adminKey: options.platform.adminKey,
+      keys: options.platform.keys,
+      publicUrl,
+      rateLimit: options.platform.rateLimit,
+      addressLimit: options.rateLimits?.ip,
+      usage: options.platform.usage?.recorder,
+    });
   const { payments } = options;
   if (payments !== undefined)
     gateway = createGatewayApp({
@@ -76,10 +110,18 @@ export async function serveGateway(options: ServeGatewayOptions): Promise<Listen
           : createMppCharge(payments.mpp, payments.payTo, publicUrl.host),
       signInSecret: options.signInSecret ?? randomBytes(32).toString('hex'),
       rateLimits: options.rateLimits ?? NO_RATE_LIMITS,
+      usage: options.usage,
     });
   if (platform !== undefined && gateway === undefined)
     platform.doc31('/openapi.json', platformDocument(publicUrl));
-  return { ...server, publicUrl };
+  return {
+    ...server,
+    publicUrl,
+    async close() {
+      await hosted?.close();
+      await server.close();
+    },
+  };
 }
 
 function platformDocument(publicUrl: URL) {

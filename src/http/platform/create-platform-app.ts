@@ -1,18 +1,33 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { cors } from 'hono/cors';
-import type { z } from 'zod';
-import type { PlatformBackend } from '../../engine/platform/create-platform-backend.js';
+import { z } from 'zod';
 import type { KeyStore } from '../../engine/platform/keys-store.js';
+import type { OAuthStore } from '../../engine/platform/oauth-store.js';
+import type { UsageStore } from '../../engine/usage/create-usage-store.js';
+import type { UsageRecorder } from '../../engine/usage/usage-recorder.js';
 import { LIMITS } from '../../schemas/limits.js';
+import { IdempotencyKeyText } from '../../schemas/message.js';
+import type { PlatformBackend } from '../../service/platform-backend.js';
+import { type ConsoleOptions, createConsoleApp } from '../console/create-console-app.js';
 import { formatBytes } from '../format-bytes.js';
 import type { RateLimit } from '../rate-limiter.js';
 import { refuseLargeBody } from '../refuse-large-body.js';
+import { recordUsage } from '../usage/record-usage.js';
+import { CONSOLE_ROUTES, type ConsoleRoute } from './console-routes.js';
 import { KEY_ROUTES, type KeyRoute } from './keys-routes.js';
+import { OAUTH_GRANT_ROUTES, type OAuthGrantRoute } from './oauth-grant-routes.js';
 import { ORGANIZATION_ROUTES } from './org-routes.js';
-import { type Caller, keyAuthentication, outOfScopeResponse, reaches } from './platform-auth.js';
-import { detailResponse, operationErrorResponse, validationResponse } from './platform-error-response.js';
-import { PLATFORM_ROUTES, type PlatformRoute } from './platform-routes.js';
+import { type Caller, keyAuthentication, outOfScopeResponse, reachesAll } from './platform-auth.js';
+import {
+  detailResponse,
+  type InputLocation,
+  operationErrorResponse,
+  validationResponse,
+} from './platform-error-response.js';
+import { PLATFORM_ROUTES } from './platform-routes.js';
+import type { PlatformRoute } from './route-definition.js';
+import { USAGE_ROUTES, type UsageRoute } from './usage-routes.js';
 
 export type PlatformOptions = {
   backend: PlatformBackend;
@@ -22,24 +37,49 @@ export type PlatformOptions = {
   keys?: KeyStore | undefined;
   /** Requests per second and burst per key; absent, nothing is limited. */
   rateLimit?: RateLimit | undefined;
+  /** The web console at /console, signed in with the platform's keys; absent, none is served. */
+  console?: ConsoleOptions | undefined;
+  /** Requests counted by route, status, workspace and key, and GET /v3/usage and /v3/status; absent, none. */
+  usage?: { recorder: UsageRecorder; store: UsageStore } | undefined;
+  /** The OAuth grants of `/mcp`, listed and revoked under /v3; absent, no such routes. */
+  oauth?: OAuthStore | undefined;
 };
 
-/** The paths the platform API answers: its two versions. */
-export const isPlatformPath = (path: string) => path.startsWith('/v3/') || path.startsWith('/v2/');
+/** The paths the platform API answers: its two versions, and the console that calls them. */
+export const isPlatformPath = (path: string) =>
+  path.startsWith('/v3/') || path.startsWith('/v2/') || path === '/console' || path.startsWith('/console/');
 
 type Env = { Variables: { caller: Caller } };
 
 /**
  * The platform API (area B of the spec, the Honcho `/v3` API): workspaces, peers, sessions,
  * messages and conclusions behind a bearer key, and the keys and organizations themselves. Routes
- * are data (platform-routes.ts, keys-routes.ts, org-routes.ts); each validates its path, query
- * and body against its zod schemas, answering 422 `{detail: [{loc, msg, type, input, ctx}]}` for
- * a bad value, then checks what it reaches against the key's scope (403), and answers
- * `{detail: "..."}` for any other failure.
+ * are data (platform-routes.ts lists them in order, keys-routes.ts, org-routes.ts); each validates
+ * its path, query and body against its zod schemas, answering 422
+ * `{detail: [{loc, msg, type, input, ctx}]}` for a bad value, then checks what it reaches against
+ * the key's scope (403), and answers `{detail: "..."}` for any other failure.
  */
 export function createPlatformApp(options: PlatformOptions): OpenAPIHono {
   const app = new OpenAPIHono<Env>();
-  app.use('*', cors({ origin: '*', allowHeaders: ['Content-Type', 'Authorization', 'X-Honcho-Host'] }));
+  // Before the API's open CORS: the console answers its own pages only.
+  if (options.console !== undefined)
+    app.route('/', createConsoleApp({ ...options.console, adminKey: options.adminKey, keys: options.keys }));
+  // After the console's pages (which are not the API's usage), before anything else is timed.
+  if (options.usage !== undefined)
+    app.use(
+      '*',
+      recordUsage(options.usage.recorder, (c) => {
+        const caller = c.get('caller') as Caller | undefined;
+        return { workspace: c.req.param('workspace_id') ?? caller?.workspace, key: caller?.id };
+      }),
+    );
+  app.use(
+    '*',
+    cors({
+      origin: '*',
+      allowHeaders: ['Content-Type', 'Authorization', 'X-Honcho-Host', 'Idempotency-Key'],
+    }),
+  );
   app.use(
     '*',
     refuseLargeBody(() =>
@@ -49,7 +89,12 @@ export function createPlatformApp(options: PlatformOptions): OpenAPIHono {
       ),
     ),
   );
-  const requireKey = keyAuthentication(options);
+  const consoleStore = options.console?.store;
+  const requireKey = keyAuthentication({
+    ...options,
+    findConsoleSession:
+      consoleStore === undefined ? undefined : (token) => consoleStore.findSession(token, options.adminKey),
+  });
   // The description (/openapi.json) is public; the API is not.
   app.use('/v3/*', requireKey);
   app.use('/v2/*', requireKey);
@@ -67,6 +112,24 @@ export function createPlatformApp(options: PlatformOptions): OpenAPIHono {
       serveRoute(app, route, options, async (input, caller) => ({
         json: await route.run(keys, input, caller),
       }));
+  if (consoleStore !== undefined)
+    for (const route of CONSOLE_ROUTES)
+      serveRoute(app, route, options, async (input, caller) => ({
+        json: await route.run(consoleStore, input, caller),
+      }));
+  const { oauth } = options;
+  if (oauth !== undefined)
+    for (const route of OAUTH_GRANT_ROUTES)
+      serveRoute(app, route, options, async (input, caller) => ({
+        json: await route.run(oauth, input, caller),
+      }));
+  const usageStore = options.usage?.store;
+  if (usageStore !== undefined)
+    for (const route of USAGE_ROUTES)
+      serveRoute(app, route, options, async (input, caller) => {
+        const answer = await route.run(usageStore, input, caller);
+        return answer instanceof Response ? answer : { json: answer };
+      });
   app.notFound(() => detailResponse(404, 'no such endpoint; see /openapi.json'));
   app.onError((error) => operationErrorResponse(error));
   // Its callers mount and describe it; the caller variable is its own business.
@@ -74,12 +137,13 @@ export function createPlatformApp(options: PlatformOptions): OpenAPIHono {
 }
 
 type RouteInput = { params: unknown; query: unknown; body: unknown };
+type ServedRoute = PlatformRoute | KeyRoute | ConsoleRoute | UsageRoute | OAuthGrantRoute;
 type Answer = { status?: 200 | 202; json: unknown } | Response;
 
 /** Validates a route's input, checks its reach against the caller's key, then runs it. */
 function serveRoute(
   app: OpenAPIHono<Env>,
-  route: PlatformRoute | KeyRoute,
+  route: ServedRoute,
   options: PlatformOptions,
   run: (input: RouteInput, caller: Caller) => Promise<Answer>,
 ): void {
@@ -135,22 +199,65 @@ function serveRoute(
         body = route.body.safeParse(rawBody);
         if (!body.success) return validationResponse('body', body.error, rawBody);
       }
-      const input = { params: params.data, query: query?.data, body: body.data };
+      const idempotencyKey = readIdempotencyKey(route, c.req.header('idempotency-key'));
+      if (idempotencyKey instanceof Response) return idempotencyKey;
+      const input = { params: params.data, query: query?.data, body: body.data, idempotencyKey };
       const caller = c.get('caller');
       // Before anything is read or written, so the answer is the same whether what it names exists.
-      if (!(await reaches(caller, route.scope(input as never), options.keys))) return outOfScopeResponse();
+      if (!(await reachesAll(caller, route.scope(input as never), options.keys))) return outOfScopeResponse();
       const answer = await run(input, caller);
       if (answer instanceof Response) return answer;
       return Response.json(answer.json, { status: answer.status ?? 200 });
     } catch (error) {
-      return operationErrorResponse(error);
+      return operationErrorResponse(error, fieldLocation(route));
     }
   });
 }
 
+/**
+ * The `Idempotency-Key` of a route that takes one (undefined when none is sent), or its 422; on
+ * any other route the header is ignored, as other servers do.
+ */
+function readIdempotencyKey(route: ServedRoute, header: string | undefined): string | undefined | Response {
+  if (!('idempotencyKey' in route) || route.idempotencyKey !== true || header === undefined) return undefined;
+  const checked = IdempotencyKeyText.safeParse(header);
+  if (checked.success) return checked.data;
+  return Response.json(
+    {
+      detail: [
+        {
+          loc: ['header', 'idempotency_key'],
+          msg: checked.error.issues[0]?.message ?? 'is not valid',
+          type: 'value_error',
+          input: header.slice(0, 300),
+          ctx: {},
+        },
+      ],
+    },
+    { status: 422 },
+  );
+}
+
+/** Where a field an operation names came from: the body, else the query, else the path, of the route. */
+function fieldLocation(route: ServedRoute): (field: string) => InputLocation {
+  const fields = (schema: z.ZodType | undefined) =>
+    schema !== undefined && 'shape' in schema ? Object.keys(schema.shape as object) : [];
+  const [body, query, path] = [fields(route.body), fields(route.query), fields(route.params)];
+  return (field) =>
+    field === 'idempotency_key'
+      ? 'header'
+      : body.includes(field)
+        ? 'body'
+        : query.includes(field)
+          ? 'query'
+          : path.includes(field)
+            ? 'path'
+            : 'body';
+}
+
 const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
-function registerDocs(app: OpenAPIHono<Env>, route: PlatformRoute | KeyRoute): void {
+function registerDocs(app: OpenAPIHono<Env>, route: ServedRoute): void {
   const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
   app.openAPIRegistry.registerPath({
     method: route.method,
@@ -161,6 +268,15 @@ function registerDocs(app: OpenAPIHono<Env>, route: PlatformRoute | KeyRoute): v
     request: {
       params: route.params as never,
       ...(route.query === undefined ? {} : { query: route.query as never }),
+      ...('idempotencyKey' in route && route.idempotencyKey === true
+        ? {
+            headers: z.object({
+              'idempotency-key': IdempotencyKeyText.optional().describe(
+                'A key unique to this write: the same request sent again with it within 24 hours answers what the first one stored, storing nothing twice; a different request with it is a 422.',
+              ),
+            }) as never,
+          }
+        : {}),
       ...(route.body === undefined
         ? {}
         : {
@@ -174,7 +290,13 @@ function registerDocs(app: OpenAPIHono<Env>, route: PlatformRoute | KeyRoute): v
           }),
     },
     responses: {
-      [route.status]: { description: 'Success.', content: json(route.response) },
+      [route.status]: {
+        description: 'Success.',
+        content:
+          'responseType' in route && route.responseType !== undefined
+            ? { [route.responseType]: { schema: route.response } }
+            : json(route.response),
+      },
       401: { description: 'No API key, or one that is unknown, revoked or expired: `{detail}`.' },
       403: { description: 'Outside the key’s scope, whether what it names exists or not: `{detail}`.' },
       404: {

@@ -2,25 +2,13 @@ import { z } from 'zod';
 import type { KeyStore } from '../../engine/platform/keys-store.js';
 import { GivenTimestamp, Id, storedText, Timestamp } from '../../schemas/common.js';
 import type { Caller, Reach } from './platform-auth.js';
-
-type Input<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
-  params: z.output<P>;
-  query: z.output<Q>;
-  body: z.output<B>;
-};
+import type { RouteInput, RouteShape } from './route-definition.js';
 
 /** A route of the key and organization administration: it runs on the key store. */
-export type KeyRoute = {
-  method: 'get' | 'post' | 'put' | 'delete';
-  path: string;
-  summary: string;
-  params: z.ZodType;
-  query: z.ZodType | undefined;
-  body: z.ZodType | undefined;
-  response: z.ZodType;
+export type KeyRoute = RouteShape & {
   status: 200;
-  scope(input: Input<z.ZodType, z.ZodType, z.ZodType>): Reach;
-  run(keys: KeyStore, input: Input<z.ZodType, z.ZodType, z.ZodType>, caller: Caller): Promise<unknown>;
+  scope(input: RouteInput<z.ZodType, z.ZodType, z.ZodType>): Reach;
+  run(keys: KeyStore, input: RouteInput<z.ZodType, z.ZodType, z.ZodType>, caller: Caller): Promise<unknown>;
 };
 
 /** A key route whose handler sees its validated input typed. */
@@ -36,8 +24,8 @@ export function keyRoute<
   query?: Q;
   body?: B;
   response: z.ZodType;
-  scope(input: Input<P, Q, B>): Reach;
-  run(keys: KeyStore, input: Input<P, Q, B>, caller: Caller): Promise<unknown>;
+  scope(input: RouteInput<P, Q, B>): Reach;
+  run(keys: KeyStore, input: RouteInput<P, Q, B>, caller: Caller): Promise<unknown>;
 }): KeyRoute {
   return {
     ...definition,
@@ -76,6 +64,7 @@ const ApiKeyShape = z.object({
   kind: z.enum(['admin', 'organization', 'workspace', 'peer', 'session']),
   organization_id: Nullable('The organization it belongs to.'),
   member: Nullable('The member it was minted for.'),
+  minted_by: Nullable('The member who minted it: it stops working when they stop being an admin.'),
   workspace_id: Nullable('The workspace it is scoped to.'),
   peer_id: Nullable('The peer it acts as.'),
   session_id: Nullable('The session it reaches.'),
@@ -103,6 +92,8 @@ export const KEY_ROUTES: readonly KeyRoute[] = [
       const created = await keys.createKey({
         organization: query.organization_id ?? caller.organization,
         member: query.member,
+        // The member acting: the key's own, or the one who minted the organization key used.
+        mintedBy: caller.member ?? caller.mintedBy,
         workspace: query.workspace_id,
         peer: query.peer_id,
         session: query.session_id,

@@ -1,7 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
 import type { FoundApiKey } from '../../engine/platform/api-keys.js';
+import type { FoundConsoleSession } from '../../engine/platform/console-sessions.js';
 import type { KeyStore } from '../../engine/platform/keys-store.js';
+import { CONSOLE_COOKIE, CSRF_HEADER } from '../console/console-cookie.js';
 import { createRateLimiter, type RateLimit } from '../rate-limiter.js';
 import { detailResponse } from './platform-error-response.js';
 
@@ -10,7 +13,7 @@ export type Caller = FoundApiKey;
 
 /**
  * What a request reaches, derived by each route from its path, query and body before anything is
- * read, so a refusal never depends on what exists:
+ * read, so a refusal never depends on what exists (a route may name several, all reached):
  * - `server`: beyond any one workspace or organization (list workspaces, create organizations);
  * - `organization`: administration (keys, members) of the organization named, or of the
  *   caller's own when none is, and of the workspace named when one is;
@@ -44,6 +47,11 @@ export type KeyAuthenticationOptions = {
   keys?: KeyStore | undefined;
   /** Per key; absent, nothing is limited (the tests' load generators). */
   rateLimit?: RateLimit | undefined;
+  /**
+   * The web console's sign-ins: a request without `Authorization` may carry the console's
+   * session cookie instead, and acts with the key that session was opened with.
+   */
+  findConsoleSession?: ((token: string) => Promise<FoundConsoleSession | undefined>) | undefined;
 };
 
 const CONFIGURED_KEY: Caller = { id: 'configured' };
@@ -52,6 +60,13 @@ const CONFIGURED_KEY: Caller = { id: 'configured' };
  * Tells who calls (401 for no key, or one that is unknown, revoked or expired: the same answer
  * for each), then counts the request against the key's limit (429 with Retry-After). The caller
  * is left in the context as `caller` for the scope check of each route.
+ *
+ * A console session stands for its key only while the key is live (checked on each request, as
+ * a bearer key is), and every request made with it needs the session's CSRF token in
+ * `X-CSRF-Token`: the cookie goes with any request the browser sends to this host, the token only
+ * with the console's own (another page can neither read it nor guess it). Reads need it too, since
+ * a few routes act on a GET (`…/webhooks/test` sends an event) and another port of this host is
+ * the same site, to which a SameSite=Strict cookie still goes.
  */
 export function keyAuthentication(options: KeyAuthenticationOptions): MiddlewareHandler<AuthVariables> {
   const isConfigured = keyChecker(options.adminKey);
@@ -62,12 +77,22 @@ export function keyAuthentication(options: KeyAuthenticationOptions): Middleware
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return next();
     const given = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim();
-    const caller =
+    let caller =
       given === undefined
         ? undefined
         : isConfigured(given)
           ? CONFIGURED_KEY
           : await options.keys?.findKey(given);
+    const sessionToken = given === undefined ? getCookie(c, CONSOLE_COOKIE) : undefined;
+    if (sessionToken !== undefined && options.findConsoleSession !== undefined) {
+      const session = await options.findConsoleSession(sessionToken);
+      if (session !== undefined && !sameSecret(c.req.header(CSRF_HEADER) ?? '', session.csrfToken))
+        return detailResponse(
+          403,
+          `a request made from the console needs its ${CSRF_HEADER} header; reload the console and try again`,
+        );
+      caller = session?.caller;
+    }
     // One answer for a key missing, unknown, revoked or expired: nothing is told about what exists.
     if (caller === undefined) return notAuthenticated();
     const wait = limiter?.take(caller.id) ?? 0;
@@ -89,6 +114,13 @@ const notAuthenticated = () =>
     'WWW-Authenticate': 'Bearer',
   });
 
+/** Whether two secrets are equal, in constant time whatever their lengths. */
+const sameSecret = (given: string, expected: string) =>
+  timingSafeEqual(
+    createHash('sha256').update(given).digest(),
+    createHash('sha256').update(expected).digest(),
+  );
+
 /** Compares keys by their hashes, in constant time. */
 function keyChecker(key: string): (given: string) => boolean {
   const expected = createHash('sha256').update(key).digest();
@@ -102,17 +134,22 @@ export const outOfScopeResponse = () =>
 /**
  * Whether the caller's key reaches what a request does. Decided from the key and the reach alone,
  * except where the scope itself lives in the database: an organization key reaches the
- * workspaces its organization owns, and a peer key the sessions its peer is a member of. Those
- * lookups answer the same for a workspace or session that does not exist as for one out of reach.
+ * workspaces its organization owns, a peer key the sessions its peer is a member of, and a
+ * session key the handles of its session's members. Those lookups answer the same for a
+ * workspace, session or peer that does not exist as for one out of reach.
  */
-export async function reaches(caller: Caller, reach: Reach, keys: KeyStore | undefined): Promise<boolean> {
+async function reaches(caller: Caller, reach: Reach, keys: KeyStore | undefined): Promise<boolean> {
   const { organization, workspace, peer, session } = caller;
   if (organization === undefined && workspace === undefined) return true;
   if (workspace === undefined) return organizationReaches(organization as string, reach, keys);
   if (reach.level === 'server' || reach.level === 'organization') return false;
   if (reach.workspace !== workspace) return false;
-  if (session !== undefined)
-    return reach.level === 'session' ? reach.session === session : reach.opens === true;
+  if (session !== undefined) {
+    if (reach.level !== 'peer')
+      return reach.level === 'session' ? reach.session === session : reach.opens === true;
+    // A peer's handle for a member only: it neither reads nor makes a peer outside the session.
+    return reach.opens === true && (await keys?.isSessionMember(workspace, session, reach.peer)) === true;
+  }
   if (peer === undefined) return true;
   if (reach.level === 'workspace') return reach.opens === true;
   if (reach.level === 'peer') return reach.peer === peer;
@@ -120,6 +157,26 @@ export async function reaches(caller: Caller, reach: Reach, keys: KeyStore | und
   if (!(reach.as ?? []).every((as) => as === peer)) return false;
   return (await keys?.isSessionMember(workspace, reach.session, peer)) === true;
 }
+
+/**
+ * Whether the key reaches everything a request names: a request naming a session in its body
+ * beside the peer of its path (a chat in a session) must reach both.
+ */
+export async function reachesAll(
+  caller: Caller,
+  wanted: Reach | readonly Reach[],
+  keys: KeyStore | undefined,
+): Promise<boolean> {
+  for (const reach of [wanted].flat()) if (!(await reaches(caller, reach, keys))) return false;
+  return true;
+}
+
+/**
+ * The gateway keeps each wallet's memory in the workspace named by its address; an id of that
+ * shape claimed by an organization before the wallet's first call would hand the wallet's
+ * memory to the organization. Only an admin key may make or assign one.
+ */
+const WALLET_WORKSPACE = /^0x[0-9a-f]{40}$/i;
 
 async function organizationReaches(organization: string, reach: Reach, keys: KeyStore | undefined) {
   if (keys === undefined || reach.level === 'server') return false;
@@ -130,6 +187,6 @@ async function organizationReaches(organization: string, reach: Reach, keys: Key
     );
   }
   if (reach.level === 'workspace' && reach.creates === true)
-    return keys.claimWorkspace(reach.workspace, organization);
+    return !WALLET_WORKSPACE.test(reach.workspace) && keys.claimWorkspace(reach.workspace, organization);
   return (await keys.workspaceOrganization(reach.workspace)) === organization;
 }

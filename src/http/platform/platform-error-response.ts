@@ -1,10 +1,26 @@
 import type { z } from 'zod';
-import { MemoryError } from '../../service/errors.js';
+import { hintFor, MemoryError, type SubjectHints } from '../../service/errors.js';
 
 /** Where a request value came from, as the first element of an error's `loc`. */
-export type InputLocation = 'path' | 'query' | 'body';
+export type InputLocation = 'path' | 'query' | 'body' | 'header';
 
 const STATUS = { invalid_input: 422, not_found: 404, unavailable: 503, internal: 500 } as const;
+
+const WORKSPACE = '/v3/workspaces/{workspace_id}';
+const SESSION = `${WORKSPACE}/sessions/{session_id}`;
+const LIST_MESSAGES = `POST ${SESSION}/messages/list gives the ids of the session’s messages.`;
+
+/** How a client finds what exists, in the routes of this API, for a record that was not found. */
+const ROUTE_HINTS: SubjectHints = {
+  'workspace.missing': 'Create it with POST /v3/workspaces.',
+  'session.missing': `Sessions are created by POST ${WORKSPACE}/sessions or by their first message; POST ${WORKSPACE}/sessions/list lists them.`,
+  'peer.missing': `Peers are created by POST ${WORKSPACE}/peers or by their first message; POST ${WORKSPACE}/peers/list lists them.`,
+  'peer.not_member': `Add it with POST ${SESSION}/peers.`,
+  'message.missing': LIST_MESSAGES,
+  'message.not_in_session': LIST_MESSAGES,
+  'conclusion.missing': `POST ${WORKSPACE}/conclusions/list gives the ids of the conclusions.`,
+  'webhook endpoint.missing': `GET ${WORKSPACE}/webhooks lists them.`,
+};
 
 /** A `{detail: "..."}` answer, the shape of every platform error but validation. */
 export function detailResponse(status: number, detail: string, headers?: Record<string, string>): Response {
@@ -31,13 +47,19 @@ export function validationResponse(location: InputLocation, error: z.ZodError, i
 
 /**
  * Any failure of an operation: a `MemoryError` with its status (a bad value found by the engine
- * is a 422 naming its field); anything else is a 500 without details, which stay in the log.
+ * is a 422 naming its field, at the part of the request `locate` says it came from: the body
+ * unless told); anything else is a 500 without details, which stay in the log.
  */
-export function operationErrorResponse(error: unknown): Response {
+export function operationErrorResponse(
+  error: unknown,
+  locate: (field: string) => InputLocation = () => 'body',
+): Response {
   if (error instanceof MemoryError) {
-    const message = error.hint === undefined ? error.message : `${error.message}. ${error.hint}`;
+    const hint = hintFor(error, ROUTE_HINTS);
+    const message = hint === undefined ? error.message : `${error.message}. ${hint}`;
     if (error.code === 'invalid_input') {
-      const loc = ['body', ...(error.field?.split('.') ?? [])];
+      const path = error.field?.split('.') ?? [];
+      const loc = [path[0] === undefined ? 'body' : locate(path[0]), ...path];
       return Response.json(
         { detail: [{ loc, msg: error.message, type: 'value_error', input: null, ctx: {} }] },
         { status: 422 },

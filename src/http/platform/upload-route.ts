@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { DocumentLimitError } from '../../import/document-limit-error.js';
 import { splitDocument } from '../../import/split-document.js';
 import { GivenTimestamp, Id, Metadata } from '../../schemas/common.js';
 import { LIMITS } from '../../schemas/limits.js';
+import * as S from '../../schemas/platform.js';
 import { outOfScopeResponse } from './platform-auth.js';
-import type { PlatformRoute } from './platform-routes.js';
-import * as S from './platform-schemas.js';
+import type { PlatformRoute } from './route-definition.js';
 
 /** A form field holding JSON (the SDK sends metadata and configuration so), checked by `schema`. */
 const JsonField = <T extends z.ZodType>(schema: T) =>
@@ -45,7 +46,8 @@ type UploadInput = { params: z.output<typeof S.SessionParams>; body: z.output<ty
 /**
  * `POST .../messages/upload`: a file as messages of the session (`splitDocument`), all written
  * by one call, answered as the created messages in order. A file that cannot be read is a 422
- * naming `file` and why.
+ * naming `file` and why; one past a bound of the work of reading it, a 413 (a 422 for JSON
+ * nested too deep) naming `file` and the bound.
  */
 export const UPLOAD_ROUTE: PlatformRoute = {
   method: 'post',
@@ -55,6 +57,7 @@ export const UPLOAD_ROUTE: PlatformRoute = {
   query: undefined,
   body: UploadForm,
   multipart: true,
+  idempotencyKey: true,
   response: z.array(S.PlatformMessage),
   status: 200,
   // A peer key uploads as its own peer; the authors a JSON file names are checked once it is read.
@@ -70,16 +73,47 @@ export const UPLOAD_ROUTE: PlatformRoute = {
   run: async (backend, input, caller) => {
     const { params, body } = input as UploadInput;
     const file = body.file;
-    const { messages } = await splitDocument(
-      {
-        name: file instanceof File ? file.name : '',
-        type: file.type,
-        bytes: new Uint8Array(await file.arrayBuffer()),
-      },
-      { peer: body.peer_id, metadata: body.metadata, created_at: body.created_at },
-    );
+    let messages: Awaited<ReturnType<typeof splitDocument>>['messages'];
+    try {
+      ({ messages } = await splitDocument(
+        {
+          name: file instanceof File ? file.name : '',
+          type: file.type,
+          bytes: new Uint8Array(await file.arrayBuffer()),
+        },
+        { peer: body.peer_id, metadata: body.metadata, created_at: body.created_at },
+      ));
+    } catch (error) {
+      if (error instanceof DocumentLimitError) return documentLimitResponse(error);
+      throw error;
+    }
     if (caller.peer !== undefined && messages.some((message) => message.peer !== caller.peer))
       return outOfScopeResponse();
-    return { json: await backend.addMessages(params.workspace_id, params.session_id, messages) };
+    const { idempotencyKey: key } = input;
+    return {
+      json: await backend.addMessages(
+        params.workspace_id,
+        params.session_id,
+        messages,
+        key === undefined ? undefined : { holder: caller.id, key },
+      ),
+    };
   },
 };
+
+/**
+ * A file past a bound of `LIMITS`, in the platform's validation shape with the bound in `ctx`:
+ * 413 when there is too much of it (characters, pages, decoded bytes, memory, time), 422 when
+ * its JSON nests deeper than is read.
+ */
+function documentLimitResponse(error: DocumentLimitError): Response {
+  const status = error.limit === 'documentDepth' ? 422 : 413;
+  const detail = {
+    loc: ['body', ...(error.field?.split('.') ?? ['file'])],
+    msg: error.message,
+    type: error.limit === 'documentDepth' ? 'value_error' : 'too_long',
+    input: null,
+    ctx: { limit: error.limit, max: error.max },
+  };
+  return Response.json({ detail: [detail] }, { status });
+}

@@ -1,17 +1,9 @@
 import { z } from 'zod';
-import type { PlatformBackend } from '../../engine/platform/create-platform-backend.js';
-import { MAX_ENDPOINTS_PER_WORKSPACE } from '../../engine/platform/webhooks.js';
 import { Id } from '../../schemas/common.js';
+import * as S from '../../schemas/platform.js';
+import type { PlatformBackend } from '../../service/platform-backend.js';
 import { detailResponse } from './platform-error-response.js';
-// Types only: platform-routes.ts imports this file, so a value from it would be an import cycle.
-import type { PlatformRoute } from './platform-routes.js';
-import * as S from './platform-schemas.js';
-
-type Input<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
-  params: z.output<P>;
-  query: z.output<Q>;
-  body: z.output<B>;
-};
+import type { PlatformRoute, RouteInput } from './route-definition.js';
 
 /** A webhook route whose handler sees its validated input typed; it reaches the path's workspace. */
 function webhookRoute<
@@ -23,7 +15,7 @@ function webhookRoute<
     params: P;
     query?: Q;
     body?: B;
-    run(backend: PlatformBackend, input: Input<P, Q, B>): Promise<{ json: unknown } | Response>;
+    run(backend: PlatformBackend, input: RouteInput<P, Q, B>): Promise<{ json: unknown } | Response>;
   },
 ): PlatformRoute {
   return {
@@ -43,33 +35,6 @@ function webhookRoute<
 const WEBHOOKS = '/v3/workspaces/{workspace_id}/webhooks';
 const EndpointParams = S.WorkspaceParams.extend({ endpoint_id: Id.describe('The webhook endpoint id.') });
 
-const WebhookEndpoint = z.object({
-  id: z.string(),
-  workspace_id: z.string(),
-  url: z.string(),
-  created_at: z.string(),
-  secret: z
-    .string()
-    .optional()
-    .describe(
-      'The key deliveries are signed with (HMAC-SHA256); answered once, when the endpoint is created.',
-    ),
-});
-
-const WebhookDelivery = z.object({
-  id: z.string(),
-  event_id: z.string().describe('Shared by the deliveries of one event to each endpoint.'),
-  type: z.string().describe('message.created, session.created, …, queue.empty, test.event'),
-  status: z.enum(['pending', 'delivered', 'failed']),
-  attempts: z.number().int(),
-  last_status_code: z.number().int().nullable(),
-  last_error: z.string().nullable(),
-  last_attempt_at: z.string().nullable(),
-  next_attempt_at: z.string().nullable().describe('When a pending delivery is tried next.'),
-  finished_at: z.string().nullable(),
-  created_at: z.string().describe('When the event happened.'),
-});
-
 /** The webhook routes of the platform API, Honcho's paths and answers, plus the delivery state. */
 export const WEBHOOK_ROUTES: readonly PlatformRoute[] = [
   webhookRoute({
@@ -81,13 +46,13 @@ export const WEBHOOK_ROUTES: readonly PlatformRoute[] = [
     body: z.strictObject({
       url: z.string().min(1).max(2048).describe('Where events are POSTed: http or https.'),
     }),
-    response: WebhookEndpoint,
+    response: S.WebhookEndpoint,
     run: async (backend, { params, body }) => {
       const result = await backend.webhooks.getOrCreate(params.workspace_id, body.url);
       if (result.kind === 'limit')
         return detailResponse(
           409,
-          `Maximum number of webhook endpoints (${MAX_ENDPOINTS_PER_WORKSPACE}) reached for this workspace.`,
+          `Maximum number of webhook endpoints (${S.MAX_ENDPOINTS_PER_WORKSPACE}) reached for this workspace.`,
         );
       return Response.json(result.endpoint, { status: result.kind === 'created' ? 201 : 200 });
     },
@@ -98,7 +63,7 @@ export const WEBHOOK_ROUTES: readonly PlatformRoute[] = [
     summary: 'List the webhook endpoints of a workspace',
     params: S.WorkspaceParams,
     query: S.PageQuery,
-    response: S.PageOf(WebhookEndpoint),
+    response: S.PageOf(S.WebhookEndpoint),
     run: async (backend, { params, query }) => ({
       json: await backend.webhooks.list(params.workspace_id, query),
     }),
@@ -131,7 +96,7 @@ export const WEBHOOK_ROUTES: readonly PlatformRoute[] = [
     summary: 'The deliveries to a webhook endpoint: status, attempts, last answer, next attempt',
     params: EndpointParams,
     query: S.PageQuery,
-    response: S.PageOf(WebhookDelivery),
+    response: S.PageOf(S.WebhookDelivery),
     run: async (backend, { params, query }) => ({
       json: await backend.webhooks.deliveries(params.workspace_id, params.endpoint_id, query),
     }),

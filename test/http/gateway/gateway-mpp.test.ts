@@ -5,8 +5,8 @@ import { createPublicClient, http, maxUint256, parseAbi } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { tempoClient } from '../../../src/payments/mpp/tempo-chain.js';
-import { createWalletFetch } from '../../../src/wallet/create-wallet-fetch.js';
 import { NOTHING_STORED, startTestGateway, storedRows, type TestGateway } from '../../support/gateway.js';
+import { createWalletFetch } from '../../support/wallet-fetch.js';
 
 // Every payment comes from a wallet of its own, except where a test is about paying twice: the
 // devnet reopens a wallet's expiring nonce once per block (see reopen-expiring-nonces.ts), and a

@@ -11,8 +11,8 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { wrapFetchWithPayment as wrapFetchWithPaymentV1 } from 'x402-fetch';
 import { devnetChain } from '../../../src/devnet/devnet-chain.js';
-import { createWalletFetch } from '../../../src/wallet/create-wallet-fetch.js';
 import { NOTHING_STORED, startTestGateway, storedRows, type TestGateway } from '../../support/gateway.js';
+import { createWalletFetch } from '../../support/wallet-fetch.js';
 
 let gateway: TestGateway;
 let pay: typeof fetch;
@@ -164,6 +164,28 @@ describe('paid endpoints on a local chain (anvil, Circle USDC, built-in facilita
     expect(paidSince(before, await balances())).toBe(1_000n);
     const rows = await gateway.database.query("SELECT 1 FROM messages WHERE session_id = 'replay'");
     expect(rows).toHaveLength(1);
+  });
+
+  test('a payment made for /messages does not pay for /chat at the same price (402 naming both routes)', async () => {
+    // One short message and a minimal chat both cost 0.001 USD: only the route differs.
+    const body = { session: 'bound', messages: [{ peer: 'alice', content: 'hi' }] };
+    const header = await signedPayment('/messages', body, (offer) => offer);
+    const before = await balances();
+    const stored = await messageCount();
+    const chat = await fetch(
+      url('/chat'),
+      json({ peer: 'alice', query: 'hi', reasoning_level: 'minimal' }, { 'PAYMENT-SIGNATURE': header }),
+    );
+    expect(chat.status).toBe(402);
+    expect(await errorOf(chat)).toBe(
+      "Payment invalid: it was made for /api/memory/messages, not /api/memory/chat; make a new payment with this endpoint's offer.",
+    );
+    expect(await balances()).toEqual(before);
+    // Refused before its nonce was spent: the route it was made for still takes it, once.
+    const messages = await fetch(url('/messages'), json(body, { 'PAYMENT-SIGNATURE': header }));
+    expect(messages.status).toBe(200);
+    expect(paidSince(before, await balances())).toBe(1_000n);
+    expect(await messageCount()).toBe(stored + 1);
   });
 
   test('a body that fails validation is 400 before any payment is asked', async () => {

@@ -8,9 +8,9 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { issueSignInNonce } from '../../../src/payments/siwx/sign-in-nonce.js';
-import { createWalletFetch } from '../../../src/wallet/create-wallet-fetch.js';
 import { startTestGateway, type TestGateway } from '../../support/gateway.js';
 import { POSTGRES_URL } from '../../support/postgres.js';
+import { createWalletFetch } from '../../support/wallet-fetch.js';
 
 const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
   method: 'POST',
