@@ -51,8 +51,21 @@ async function main(): Promise<void> {
     case 'import':
       process.exit(await (await import('./cli/run-import.js')).runImport(config));
       break;
+    case 'export':
+      process.exit(await (await import('./cli/run-export.js')).runExport(config));
+      break;
+    case 'workspaces':
+      process.exit(await (await import('./cli/run-workspaces.js')).runWorkspaces(config));
+      break;
     case 'keys':
       process.exit(await (await import('./cli/run-keys.js')).runKeys(config));
+      break;
+    case 'peers':
+      process.exit(await (await import('./cli/run-peers.js')).runPeers(config));
+      break;
+    case 'console':
+      await (await import('./cli/run-console.js')).runConsole(config);
+      process.exit(0);
   }
 }
 

@@ -10,6 +10,14 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/peermem/);
   });
 
+  it('lists every tool unless --tools or PEERMEM_TOOLS chooses, the flag first', () => {
+    expect(loadConfig([], {}).tools).toBe('all');
+    expect(loadConfig([], { PEERMEM_TOOLS: 'core' }).tools).toBe('core');
+    expect(loadConfig(['mcp', '--tools', 'search,chat'], { PEERMEM_TOOLS: 'core' }).tools).toBe(
+      'search,chat',
+    );
+  });
+
   it('takes the defaults the settings table gives, the ones --help and the docs show', () => {
     const config = loadConfig(['call'], { PEERMEM_PRIVATE_KEY: `0x${'1'.repeat(64)}` });
     expect(config).toMatchObject({

@@ -1,4 +1,4 @@
-import { helpSections } from '../settings.js';
+import { helpSections } from '../settings-help.js';
 
 /** The text of `peermem --help`: the usage by hand, the options from the settings table. */
 export const HELP = `peermem: persistent memory for AI agents, served over MCP
@@ -27,11 +27,27 @@ Usage:
                                 claude.ai export (conversations.json) or a "Name: text"
                                 transcript; run it again to resume (--format auto|jsonl|
                                 chatgpt|claude|text; --session ID; --user-peer NAME and
-                                --assistant-peer NAME for exports; docs/import.md)
+                                --assistant-peer NAME for exports; docs/import.md), or a
+                                peermem export file, restored with its workspaces
+  peermem export [--workspace W | --all] [--out FILE]
+                                write a workspace (or all) to a versioned JSONL file, stdout
+                                without --out; peermem import FILE restores it exactly
+                                (docs/export.md)
+  peermem workspaces [delete W [--yes]]
+                                list the workspaces of the data folder or DATABASE_URL with
+                                their messages and the folder of --workspace-from-dir ones;
+                                delete one with all its data (asks first on a terminal)
   peermem keys create admin|workspace|peer|session | list [--org ID] | revoke KEY_ID
                                 API keys of the platform API, in the database serve uses:
                                 create prints the key once (--workspace, --peer, --session,
                                 --org, --member, --name, --expires-at; docs/platform.md)
+  peermem peers delete PEER [--workspace NAME] [--yes]
+                                forget a peer of the local memory for good: its messages,
+                                what was learned by and about it, its cards (docs/learning.md);
+                                asks first on a terminal, else needs --yes
+  peermem console [--open]      the web console of the local memory (data folder or
+                                DATABASE_URL) on this machine only: prints a one-time
+                                sign-in link; --open opens it in the browser (docs/console.md)
   peermem --help | --version
   Any command: --env-file FILE reads KEY=value settings (set variables win)
 

@@ -1,29 +1,31 @@
 import type { Config } from '../config.js';
 import { createEngine, DEFAULT_DERIVER, type Engine } from '../engine/create-engine.js';
 import type { Database } from '../engine/database/database.js';
-import { postgresPlace } from '../engine/database/database-unavailable.js';
-import { openDatabase } from '../engine/database/open-database.js';
 import { MAX_RETRY_MS } from '../engine/deriver/run-deriver.js';
 import { createLearning } from '../engine/learning/create-learning.js';
-import { MemoryError } from '../service/errors.js';
+import { openConfiguredDatabase } from './open-store.js';
 
 /**
- * The database and engine the configuration names; the deriver runs unless `deriver` is off.
+ * The database (`database`, or the one the configuration names) and the engine over it; the
+ * deriver runs unless `deriver` is off.
  * Throws a `DatabaseUnavailableError` when the database can never be opened (see `openDatabase`).
  */
 export function openEngine(
   config: Config,
-  options: { deriver: boolean; background?: boolean },
+  options: {
+    deriver: boolean;
+    background?: boolean;
+    database?: Database;
+    /** Told of each write of messages (the usage recorder of `serve`). */
+    onMessagesWritten?: (workspace: string, messages: number, tokens: number) => void;
+  },
 ): { database: Database; engine: Engine } {
-  const database = openDatabase(
-    config.databaseUrl === undefined
-      ? { kind: 'pglite', dataDir: config.dataDir }
-      : { kind: 'postgres', url: config.databaseUrl },
-  );
+  const database = options.database ?? openConfiguredDatabase(config);
   const engine = createEngine(database, {
     learning: createLearning(config.learning),
     learningSettings: config.learning,
     contextTokens: config.contextTokens,
+    onMessagesWritten: options.onMessagesWritten,
     deriver: options.deriver
       ? {
           ...DEFAULT_DERIVER,
@@ -38,21 +40,4 @@ export function openEngine(
       : false,
   });
   return { database, engine };
-}
-
-/** Where the configured memory is kept, as a start-up line shows it (never a password). */
-export function describeStore(config: Config): string {
-  if (config.databaseUrl === undefined) return `data folder ${config.dataDir}`;
-  const place = postgresPlace(config.databaseUrl);
-  return place.kind === 'postgres'
-    ? `Postgres database "${place.database}" at ${place.address}`
-    : place.dataDir;
-}
-
-/** Reports an unusable database at once, not only at the first tool call; the server runs on. */
-export function reportUnusableDatabase(database: Database): void {
-  database.query('SELECT 1').catch((error: Error) => {
-    const hint = error instanceof MemoryError && error.hint ? `. ${error.hint}` : '';
-    console.error(`peermem: ${error.message}${hint}`);
-  });
 }

@@ -4,7 +4,9 @@ import type { Config } from '../config.js';
 import { type ImportProgress, type ImportSummary, importChatHistory } from '../import/import-chat-history.js';
 import { parseChatHistory } from '../import/parse-chat-history.js';
 import { MemoryError } from '../service/errors.js';
-import { describeStore, openEngine } from './open-engine.js';
+import { openEngine } from './open-engine.js';
+import { describeStore } from './open-store.js';
+import { isExportFile } from './read-export-lines.js';
 
 /**
  * `peermem import FILE`: brings a chat history file into the workspace, one session per
@@ -16,6 +18,8 @@ export async function runImport(config: Config): Promise<number> {
   // loadConfig sets it for the import command, and requires its file.
   if (config.import === undefined) throw new Error('peermem import: no file');
   const { file, format, session, userPeer, assistantPeer } = config.import;
+  if (format === 'auto' && (await isExportFile(file)))
+    return (await import('./run-restore.js')).runRestore(config, file);
   const started = performance.now();
   const fail = (message: string) => {
     console.error(`peermem: import: ${message}`);
@@ -42,32 +46,47 @@ export async function runImport(config: Config): Promise<number> {
   }
   for (const notice of history.notices) console.error(`peermem: import: ${file}: ${notice}`);
 
-  const stop = new AbortController();
-  const interrupt = () => stop.abort();
-  process.once('SIGINT', interrupt);
-  process.once('SIGTERM', interrupt);
-  const progress = process.stderr.isTTY ? progressBar() : progressLines();
-  const { database, engine } = openEngine(config, { deriver: false });
   let summary: ImportSummary;
   try {
-    summary = await importChatHistory(engine.memory(config.workspace), history.sessions, {
-      onProgress: progress.update,
-      signal: stop.signal,
-    });
+    summary = await writeWithProgress(config, ({ engine }, progress) =>
+      importChatHistory(engine.memory(config.workspace), history.sessions, progress),
+    );
   } catch (error) {
     // The file was read whole before: what fails now is the database.
     const hint = error instanceof MemoryError && error.hint ? `. ${error.hint}` : '';
     return fail(`${(error as Error).message}${hint}`);
-  } finally {
-    progress.end();
-    process.off('SIGINT', interrupt);
-    process.off('SIGTERM', interrupt);
-    await engine.stop();
-    await database.close();
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   process.stdout.write(`${describeSummary(summary, seconds, config.workspace, describeStore(config))}\n`);
   return summary.interrupted ? 130 : 0;
+}
+
+/**
+ * Runs a write into the store (opened for it, without the deriver, and closed after) with the
+ * import's progress view; Ctrl+C or SIGTERM aborts `signal`, which stops after the batch under way.
+ */
+export async function writeWithProgress<Result>(
+  config: Config,
+  write: (
+    store: ReturnType<typeof openEngine>,
+    progress: { onProgress: (progress: ImportProgress) => void; signal: AbortSignal },
+  ) => Promise<Result>,
+): Promise<Result> {
+  const stop = new AbortController();
+  const interrupt = () => stop.abort();
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+  const progress = importProgressView();
+  const store = openEngine(config, { deriver: false });
+  try {
+    return await write(store, { onProgress: progress.update, signal: stop.signal });
+  } finally {
+    progress.end();
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
+    await store.engine.stop();
+    await store.database.close();
+  }
 }
 
 /** The closing lines: what was written where, how long it took, and what comes next. */
@@ -89,6 +108,10 @@ function describeSummary(summary: ImportSummary, seconds: string, workspace: str
 }
 
 type ProgressView = { update(progress: ImportProgress): void; end(): void };
+
+/** The progress of an import on stderr: a bar on a terminal, a line each tenth otherwise. */
+export const importProgressView = (): ProgressView =>
+  process.stderr.isTTY ? progressBar() : progressLines();
 
 const BAR_WIDTH = 30;
 

@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import { openEngine } from './open-engine.js';
+import { startUsage } from './start-usage.js';
 import { stopOnExit } from './stop-on-exit.js';
 
 /**
@@ -10,6 +11,8 @@ export async function runWorker(config: Config, options: { once: boolean }): Pro
   const { database, engine } = openEngine(config, { deriver: true, background: !options.once });
   const deriver = engine.deriver;
   if (!deriver) return;
+  // A worker answers no requests: it samples the learning queue and prunes old usage.
+  const { recorder } = options.once ? { recorder: undefined } : startUsage(config, database);
   if (options.once) {
     const processed = await deriver.drain();
     console.error(`peermem: worker: ${processed} batches processed`);
@@ -22,5 +25,6 @@ export async function runWorker(config: Config, options: { once: boolean }): Pro
     clearInterval(stayUp);
   }
   await engine.stop();
+  await recorder?.stop();
   await database.close();
 }

@@ -50,7 +50,7 @@ describe('peermem call', () => {
     ).finally(() => walletDir.remove());
     expect(code).toBe(1);
     expect(stderr).toBe(
-      `peermem: cannot reach the gateway at http://127.0.0.1:${port}/api/memory/sessions (ECONNREFUSED): is it running? Name it with --upstream (PEERMEM_UPSTREAM)\n`,
+      `peermem: the upstream http://127.0.0.1:${port} is unreachable: connection refused. Check that the gateway runs at that URL and this machine can reach it (--upstream, PEERMEM_UPSTREAM), then try again.\n`,
     );
   });
 

@@ -4,9 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { resources } from '../../resources/index.js';
 import { HELP } from '../../src/cli/help.js';
+import { DEVNET_PACKAGES } from '../../src/devnet/devnet-packages.js';
 import { GATEWAY_ROUTES } from '../../src/http/gateway/gateway-routes.js';
+import { ExportHeader, ExportRecord } from '../../src/schemas/export-records.js';
 import { LIMITS } from '../../src/schemas/limits.js';
-import { withSettingsTable } from '../../src/settings.js';
+import { withSettingsTable } from '../../src/settings-help.js';
 import { tools } from '../../tools/index.js';
 import type { ToolAnnotations } from '../../tools/tool.js';
 
@@ -28,6 +30,10 @@ const PAGES = [
   'import.md',
   'install.md',
   'platform.md',
+  'console.md',
+  'operations.md',
+  'export.md',
+  'mcp-hosted.md',
 ] as const;
 
 const read = (path: string) => readFileSync(join(PROJECT_ROOT, path), 'utf8');
@@ -171,6 +177,20 @@ describe('docs/configuration.md', () => {
   });
 });
 
+describe('docs/export.md', () => {
+  it('has a row for every record type of the export format, naming each of its fields', () => {
+    const rows = tableRows(section(page('export.md'), '## The format')).slice(1);
+    const documented = new Map(rows.map(([type = '', fields = '']) => [type.replace(/`/g, ''), fields]));
+    const schemas = [ExportHeader, ...ExportRecord.options];
+    expect([...documented.keys()].sort()).toEqual(schemas.map((schema) => schema.shape.type.value).sort());
+    for (const schema of schemas) {
+      const fields = documented.get(schema.shape.type.value) ?? '';
+      for (const field of Object.keys(schema.shape).filter((name) => name !== 'type'))
+        expect(fields, `${schema.shape.type.value}.${field}`).toContain(`\`${field}\``);
+    }
+  });
+});
+
 describe('docs/gateway.md', () => {
   it('names every endpoint and each paid one with its price rule', () => {
     const text = page('gateway.md');
@@ -178,5 +198,10 @@ describe('docs/gateway.md', () => {
       expect(text, route.path).toContain(`\`${route.path}\``);
       if (route.access === 'paid') expect(text, route.path).toContain(route.priceRule);
     }
+  });
+
+  it('tells an installed package how to get the devnet, at the versions peermem devnet asks for', () => {
+    const install = Object.entries(DEVNET_PACKAGES).map(([name, version]) => `${name}@${version}`);
+    expect(page('gateway.md')).toContain(`npm install ${install.join(' ')}`);
   });
 });

@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { lstat, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -87,9 +87,12 @@ describe('the packed package, installed into an empty folder', () => {
     if (folder) await rm(folder, { recursive: true, force: true });
   });
 
-  it('ships the bundle and the word vectors, no sources, source maps, benchmarks or tests', () => {
+  it('ships the bundle, the word vectors and the database template, no sources, source maps, benchmarks or tests', () => {
     expect(tarballFiles).toContain('dist/peermem/main.js');
     expect(tarballFiles).toContain('dist/word-vectors/glove-100d-sif-50k.bin');
+    expect(tarballFiles).toContain('dist/token-ranks/o200k_base.bin');
+    expect(tarballFiles).toContain('dist/pgdata-template/pgdata.tar.gz');
+    expect(tarballFiles).toContain('dist/memory-view/memory-view.html');
     const stray = tarballFiles.filter(
       (path) =>
         path.endsWith('.map') ||
@@ -97,6 +100,19 @@ describe('the packed package, installed into an empty folder', () => {
         /^(dist\/(src|bench|tools)|src|test|bench)\//.test(path),
     );
     expect(stray).toEqual([]);
+  });
+
+  it('ships its licence and every document the README links to', async () => {
+    expect(tarballFiles).toContain('LICENSE');
+    const readme = await readFile(join(PROJECT_ROOT, 'README.md'), 'utf8');
+    const linked = [...readme.matchAll(/\]\((docs\/[\w-]+\.md)[#)]/g)].map(([, path]) => path);
+    expect(linked.length).toBeGreaterThan(0);
+    expect(linked.filter((path) => !tarballFiles.includes(path ?? ''))).toEqual([]);
+  });
+
+  it('keeps the bin executable after a rebuild, for clients that start `peermem` by name', async () => {
+    const { mode } = await stat(join(PROJECT_ROOT, 'dist/peermem/main.js'));
+    expect(mode & 0o111).toBe(0o111);
   });
 
   it(`takes less than ${MAX_INSTALL_MB} MB of node_modules`, async () => {
@@ -147,6 +163,9 @@ describe('the packed package, installed into an empty folder', () => {
           { timeout: 120_000, interval: 500 },
         )
         .toEqual({ pending: 0, in_progress: 0, done: true, failed: 0 });
+      // The installed bundle finds the memory view it ships, beside itself.
+      const [view] = (await client.readResource({ uri: 'ui://peermem/memory-view' })).contents;
+      expect(view && 'text' in view && view.text).toMatch(/^<!doctype html>/);
     } finally {
       await client.close();
     }
@@ -178,7 +197,9 @@ describe('the packed package, installed into an empty folder', () => {
           folder,
           env,
         );
-        expect(call.stderr, payWith).toMatch(/^peermem: paid, transaction 0x[0-9a-f]{64}\n$/);
+        expect(call.stderr, payWith).toMatch(
+          /^peermem: paid 0\.001 USD for \/messages with (x402|mpp) \(transaction 0x[0-9a-f]{64}\); today 0\.00[12] of 1\.00 USD\n$/,
+        );
         expect(call.code, payWith).toBe(0);
         expect(call.stdout).toContain('Paid for.');
       }

@@ -27,9 +27,9 @@ export async function startTestGateway(
   change: (payments: PaymentSettings) => PaymentSettings = (payments) => payments,
   /**
    * The public URL and sign-in secret, to stand beside another gateway as a load balancer would;
-   * rate limits (none unless given).
+   * rate limits (none unless given); a usage recorder.
    */
-  serve: Pick<ServeGatewayOptions, 'publicUrl' | 'signInSecret' | 'rateLimits'> = {},
+  serve: Pick<ServeGatewayOptions, 'publicUrl' | 'signInSecret' | 'rateLimits' | 'usage'> = {},
 ): Promise<TestGateway> {
   const chain = devnet ?? (await startDevnet());
   const database = openDatabase(location);

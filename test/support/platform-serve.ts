@@ -12,6 +12,15 @@ export type PlatformServer = {
   baseURL: string;
   /** Stops the server (and removes its data folder); safe to call twice. */
   stop(): Promise<void>;
+  /** What the server wrote to stderr so far. */
+  log(): string;
+};
+
+export type PlatformServerOptions = {
+  /** A Postgres database to share (several servers on one), instead of a fresh one. */
+  databaseUrl?: string;
+  /** More settings, as variables. */
+  env?: Record<string, string>;
 };
 
 /**
@@ -22,11 +31,12 @@ export type PlatformServer = {
 export async function startPlatformServer(
   database: 'pglite' | 'postgres',
   name: string,
+  options: PlatformServerOptions = {},
 ): Promise<PlatformServer> {
   const dataDir = database === 'pglite' ? await makeTempDir() : undefined;
   const store =
     dataDir === undefined
-      ? { DATABASE_URL: await createIsolatedDatabase(name) }
+      ? { DATABASE_URL: options.databaseUrl ?? (await createIsolatedDatabase(name)) }
       : { PEERMEM_DATA_DIR: dataDir.path };
   const child: ChildProcess = spawn(
     process.execPath,
@@ -38,6 +48,7 @@ export async function startPlatformServer(
         HOME: process.env.HOME,
         PEERMEM_ADMIN_KEY: PLATFORM_ADMIN_KEY,
         ...store,
+        ...options.env,
       },
     },
   );
@@ -59,6 +70,7 @@ export async function startPlatformServer(
   });
   return {
     baseURL,
+    log: () => stderr,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

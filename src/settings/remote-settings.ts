@@ -1,0 +1,72 @@
+import type { Setting } from '../settings-shape.js';
+
+/** The settings of remote mode: the upstream, the wallet that pays it, and its limits (the group shown under "Remote mode (mcp --upstream, call, wallet)" in `--help`). */
+export const REMOTE_SETTINGS = {
+  upstream: {
+    flag: true,
+    value: 'URL',
+    env: 'PEERMEM_UPSTREAM',
+    defaultText: '`http://127.0.0.1:PORT` (call); none',
+    commands: ['remote', 'call'],
+    group: 'Remote mode (mcp --upstream, call, wallet)',
+    help: "serve the memory kept at this upstream: its gateway, paid from the wallet (the workspace is the wallet's, so `--workspace` is refused), or with `--api-key` its platform API; call: the gateway its request goes to",
+  },
+  'api-key': {
+    flag: true,
+    value: 'KEY',
+    env: 'PEERMEM_API_KEY',
+    commands: ['remote'],
+    group: 'Remote mode (mcp --upstream, call, wallet)',
+    help: "call the upstream's platform API (/v3) with this bearer key instead of its gateway: no wallet, and `--workspace` names the workspace (prefer the variable: a flag shows in `ps`)",
+  },
+  PEERMEM_PRIVATE_KEY: {
+    env: 'PEERMEM_PRIVATE_KEY',
+    defaultText: 'the kept wallet',
+    commands: ['call', 'remote'],
+    group: 'Remote mode (mcp --upstream, call, wallet)',
+    help: 'the wallet that signs in and pays (environment only); wins over the wallet `peermem wallet` keeps',
+  },
+  'pay-with': {
+    flag: true,
+    value: 'x402|mpp',
+    env: 'PEERMEM_PAY_WITH',
+    default: 'x402',
+    commands: ['call', 'remote'],
+    group: 'Remote mode (mcp --upstream, call, wallet)',
+    help: 'the protocol that pays when a 402 offers both; MPP pays in Tempo USDC, pathUSD or `--mpp-currency`',
+  },
+  'max-per-call': {
+    flag: true,
+    value: 'USD',
+    env: 'PEERMEM_MAX_PER_CALL',
+    default: '0.05',
+    commands: ['call', 'remote'],
+    group: 'Remote mode (mcp --upstream, call, wallet)',
+    help: 'the most one paid call may cost; a call over it is refused before anything is signed',
+  },
+  'daily-budget': {
+    flag: true,
+    value: 'USD',
+    env: 'PEERMEM_DAILY_BUDGET',
+    default: '1.00',
+    commands: ['call', 'remote'],
+    group: 'Remote mode (mcp --upstream, call, wallet)',
+    help: 'the most all paid calls may cost in a UTC day, counted in a ledger every process of the wallet shares',
+  },
+  'wallet-dir': {
+    flag: true,
+    value: 'DIR',
+    env: 'PEERMEM_WALLET_DIR',
+    defaultText: 'the user config folder (`~/.config/peermem`)',
+    commands: ['call', 'wallet', 'remote'],
+    group: 'Remote mode (mcp --upstream, call, wallet)',
+    help: 'the key file (where there is no keychain) and the spending ledger `spending.jsonl`',
+  },
+  PEERMEM_KEYCHAIN: {
+    env: 'PEERMEM_KEYCHAIN',
+    default: 'on',
+    commands: ['call', 'wallet', 'remote'],
+    group: 'Remote mode (mcp --upstream, call, wallet)',
+    help: '`off` keeps the wallet key in the 0600 file, never in the OS keychain',
+  },
+} as const satisfies Record<string, Setting>;
