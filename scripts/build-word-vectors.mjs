@@ -27,6 +27,7 @@ const inputs = [
   ...['derive-word-vector-table.ts', 'word-vector-table.ts', 'word-tokens.ts'].map((file) =>
     join(root, 'src/engine/learning/embedding', file),
   ),
+  join(root, 'src/engine/text/stopwords.ts'),
 ];
 const built = await stat(output).catch(() => undefined);
 const newest = Math.max(...(await Promise.all(inputs.map(async (file) => (await stat(file)).mtimeMs))));

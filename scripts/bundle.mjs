@@ -2,7 +2,7 @@
 // dist/peermem/, which is what the package ships and its bin starts. An install then holds the
 // code peermem runs, not each dependency whole (every module format, type files, sources): about
 // 15 MB beside PGlite instead of ~280 MB of node_modules.
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { chmod, readdir, readFile, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
@@ -53,4 +53,7 @@ await build({
   },
   output: { dir: out, format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
 });
+// The bin must stay executable: `npm install -g .` links it once, and a client configured with
+// `"command": "peermem"` starts whatever this wrote last.
+await chmod(join(out, 'main.js'), 0o755);
 process.stderr.write(`dist/peermem/ bundled in ${Math.round(performance.now() - started)} ms\n`);

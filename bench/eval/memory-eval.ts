@@ -1,43 +1,23 @@
-import { readFile } from 'node:fs/promises';
 import { createEngine, DEFAULT_DERIVER } from '../../src/engine/create-engine.js';
 import type { Database } from '../../src/engine/database/database.js';
 import { createLearning, OFFLINE_LEARNING } from '../../src/engine/learning/create-learning.js';
 import type { Learning } from '../../src/engine/learning/learning.js';
 import type { MemoryService } from '../../src/service/memory-service.js';
+import type { Check, EvalConversation, Half, MemoryKind } from './load-memory-eval.js';
 
-/** What a memory must know after one conversation: the card it drew, its answers, its search. */
-type Check =
-  | { card: string; has?: string[]; lacks?: string[] }
-  /** `expect`: each string must be in the answer (a null among them allows no answer too); null: no answer. */
-  | { ask: string; query: string; expect: (string | null)[] | null; reject?: string[] }
-  /** The message ranked first must hold one of `first`. */
-  | { search: string; first: string[] };
-
-type EvalConversation = {
-  name: string;
-  messages: { peer: string; content: string; created_at: string }[];
-  checks: Check[];
-};
-
-type CheckOutcome = {
+export type CheckOutcome = {
   conversation: string;
-  kind: 'card' | 'ask' | 'search';
+  /** The kind of memory the conversation is (a person's life, a project, a support desk). */
+  kind: MemoryKind;
+  half: Half;
+  /** What the check looks at: the peer card, a chat answer, or search. */
+  type: 'card' | 'ask' | 'search';
   check: string;
   passed: boolean;
   got: string;
 };
 
 export type EvalOutcome = { passed: number; total: number; outcomes: CheckOutcome[] };
-
-const FIXTURE = new URL('../../test/fixtures/memory-eval.json', import.meta.url);
-// From dist/bench/eval/ once built, the fixture is one folder further up.
-const BUILT_FIXTURE = new URL('../../../test/fixtures/memory-eval.json', import.meta.url);
-
-/** The evaluation set of test/fixtures/memory-eval.json. */
-export async function loadMemoryEval(): Promise<EvalConversation[]> {
-  const text = await readFile(FIXTURE, 'utf8').catch(() => readFile(BUILT_FIXTURE, 'utf8'));
-  return (JSON.parse(text) as { conversations: EvalConversation[] }).conversations;
-}
 
 /**
  * Stores each conversation in a workspace of its own, lets the deriver learn from it as a server
@@ -64,7 +44,12 @@ export async function runMemoryEval(
     await engine.deriver?.drain();
     for (const { conversation, memory } of stored) {
       for (const check of conversation.checks) {
-        outcomes.push({ conversation: conversation.name, ...(await score(memory, check)) });
+        outcomes.push({
+          conversation: conversation.name,
+          kind: conversation.kind,
+          half: conversation.half,
+          ...(await score(memory, check)),
+        });
       }
     }
   } finally {
@@ -73,13 +58,16 @@ export async function runMemoryEval(
   return { passed: outcomes.filter((outcome) => outcome.passed).length, total: outcomes.length, outcomes };
 }
 
-async function score(memory: MemoryService, check: Check): Promise<Omit<CheckOutcome, 'conversation'>> {
+async function score(
+  memory: MemoryService,
+  check: Check,
+): Promise<Pick<CheckOutcome, 'type' | 'check' | 'passed' | 'got'>> {
   if ('card' in check) {
     const { peer_card: card } = await memory.getPeerCard({ peer: check.card });
     const entries = card ?? [];
     const holds = (text: string) => entries.some((entry) => includes(entry, text));
     return {
-      kind: 'card',
+      type: 'card',
       check: `card of ${check.card}: has ${JSON.stringify(check.has ?? [])}, lacks ${JSON.stringify(check.lacks ?? [])}`,
       passed: (check.has ?? []).every(holds) && !(check.lacks ?? []).some(holds),
       got: JSON.stringify(entries),
@@ -96,7 +84,7 @@ async function score(memory: MemoryService, check: Check): Promise<Omit<CheckOut
           : wanted.every((text) => text === null || includes(content, text)) &&
             !(check.reject ?? []).some((text) => includes(content, text));
     return {
-      kind: 'ask',
+      type: 'ask',
       check: `${check.query} -> ${wanted === null ? 'no answer' : JSON.stringify(wanted)}`,
       passed: answered,
       got: String(content),
@@ -105,7 +93,7 @@ async function score(memory: MemoryService, check: Check): Promise<Omit<CheckOut
   const { messages } = await memory.search({ query: check.search, limit: 5 });
   const top = messages[0]?.content ?? '';
   return {
-    kind: 'search',
+    type: 'search',
     check: `search "${check.search}" ranks first one of ${JSON.stringify(check.first)}`,
     passed: check.first.some((text) => includes(top, text)),
     got: top,

@@ -1,32 +1,55 @@
 import { openDatabase } from '../../src/engine/database/open-database.js';
-import { loadMemoryEval, runMemoryEval } from './memory-eval.js';
+import { HALVES, loadMemoryEval, MEMORY_KINDS } from './load-memory-eval.js';
+import { runMemoryEval } from './memory-eval.js';
+import { tallyMemoryEval } from './tally-memory-eval.js';
 
 /**
- * `npm run bench:eval`: the evaluation set of test/fixtures/memory-eval.json on the offline
- * learning a server runs by default, every check listed, the score last. `--failed` lists only
- * the checks that failed.
+ * `npm run bench:eval`: the evaluation set of test/fixtures/memory-eval/ on the offline learning a
+ * server runs by default, every check listed, then the score of each half by kind of memory.
+ * `--failed` lists only the checks that failed; `--half tuning|held-out` and `--kind
+ * life|project|support` run a part of the set.
  */
 async function main(): Promise<void> {
-  const onlyFailed = process.argv.includes('--failed');
+  const args = process.argv.slice(2);
+  const onlyFailed = args.includes('--failed');
+  const half = flagValue(args, '--half', HALVES);
+  const kind = flagValue(args, '--kind', MEMORY_KINDS);
+  const conversations = (await loadMemoryEval()).filter(
+    (conversation) =>
+      (half === undefined || conversation.half === half) &&
+      (kind === undefined || conversation.kind === kind),
+  );
   const db = openDatabase({ kind: 'memory' });
   try {
-    const { passed, total, outcomes } = await runMemoryEval(db, await loadMemoryEval());
-    const byKind = new Map<string, { passed: number; total: number }>();
+    const { passed, total, outcomes } = await runMemoryEval(db, conversations);
     for (const outcome of outcomes) {
-      const tally = byKind.get(outcome.kind) ?? { passed: 0, total: 0 };
-      tally.total += 1;
-      if (outcome.passed) tally.passed += 1;
-      byKind.set(outcome.kind, tally);
       if (onlyFailed && outcome.passed) continue;
-      console.log(`${outcome.passed ? 'pass' : 'FAIL'}  [${outcome.conversation}] ${outcome.check}`);
+      console.log(
+        `${outcome.passed ? 'pass' : 'FAIL'}  [${outcome.half} ${outcome.kind}: ${outcome.conversation}] ${outcome.check}`,
+      );
       if (!outcome.passed) console.log(`      got: ${outcome.got}`);
     }
     console.log('');
-    for (const [kind, tally] of byKind) console.log(`${kind}: ${tally.passed} / ${tally.total}`);
+    console.log(tallyMemoryEval(outcomes));
+    console.log('');
     console.log(`score: ${passed} / ${total} (${((100 * passed) / total).toFixed(1)} %)`);
   } finally {
     await db.close();
   }
+}
+
+function flagValue<const T extends string>(
+  args: string[],
+  flag: string,
+  allowed: readonly T[],
+): T | undefined {
+  const index = args.indexOf(flag);
+  if (index === -1) return undefined;
+  const value = args[index + 1];
+  if (!allowed.includes(value as T)) {
+    throw new Error(`${flag} must be one of ${allowed.join(', ')}; got ${value ?? 'nothing'}`);
+  }
+  return value as T;
 }
 
 await main();

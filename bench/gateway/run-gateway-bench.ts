@@ -11,7 +11,7 @@ import { openDatabase } from '../../src/engine/database/open-database.js';
 import { createLearning, OFFLINE_LEARNING } from '../../src/engine/learning/create-learning.js';
 import { serveGateway } from '../../src/http/gateway/serve-gateway.js';
 import { createFacilitator } from '../../src/payments/x402/create-facilitator.js';
-import { createWalletFetch } from '../../src/wallet/create-wallet-fetch.js';
+import { createWalletFetch } from '../../test/support/wallet-fetch.js';
 import { type Latency, measureLatency } from '../measure-latency.js';
 
 const ITERATIONS = Number(process.argv[2] ?? 200);

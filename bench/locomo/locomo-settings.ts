@@ -25,7 +25,8 @@ const USAGE = `Usage: node dist/bench/locomo/run-locomo.js [--quick] [--conversa
   --postgres   a Postgres server (e.g. postgres://postgres@127.0.0.1:5432/peermem_bench) instead of
                an in-memory PGlite; the run's workspaces are deleted at the end
   --details    write each question's answer, score and retrieved turns to FILE (JSON lines)
-Dataset: LOCOMO_PATH, or ${DEFAULT_DATASET}`;
+Dataset: LOCOMO_PATH, or ${DEFAULT_DATASET}
+LOCOMO_TIME_SCALE: multiplies the watchdog's limits (5 min a phase) on a busy machine, e.g. 3`;
 
 export function readLocomoSettings(argv: readonly string[]): LocomoSettings {
   const values = parseBenchFlags(

@@ -25,8 +25,23 @@ import { writeDetails } from './write-details.js';
 /**
  * How long a step may take before the watchdog ends the run, far beyond a healthy run on two
  * cores (a chat call takes under 0.1 s, a conversation's ingest 0.3 s, the whole deriver 1 min).
+ * On a machine busy with other work, LOCOMO_TIME_SCALE multiplies them (3: three times as long).
  */
-const LIMIT_MS = { call: 60_000, phase: 5 * 60_000, deriver: 15 * 60_000 };
+const TIME_SCALE = timeScale(process.env.LOCOMO_TIME_SCALE);
+const LIMIT_MS = {
+  call: 60_000 * TIME_SCALE,
+  phase: 5 * 60_000 * TIME_SCALE,
+  deriver: 15 * 60_000 * TIME_SCALE,
+};
+
+function timeScale(setting: string | undefined): number {
+  if (setting === undefined || setting === '') return 1;
+  const scale = Number(setting);
+  if (!Number.isFinite(scale) || scale < 1) {
+    throw new Error(`LOCOMO_TIME_SCALE must be a number of at least 1; got "${setting}"`);
+  }
+  return scale;
+}
 
 const log = (message: string) => console.error(`[locomo] ${message}`);
 const section = (markdown: string) => console.log(`${markdown}\n`);

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -9,6 +8,7 @@ import postgres from 'postgres';
 import { type Conversation, loadLocomo } from '../locomo/load-locomo.js';
 import { type Latency, measureLatency } from '../measure-latency.js';
 import { parseBenchFlags } from '../parse-bench-flags.js';
+import { type ServeProcess as Server, startServe } from '../start-serve.js';
 
 const USAGE = `Usage: npm run bench:platform -- [--messages N] [--requests N] [--only pglite|postgres]
 
@@ -23,8 +23,6 @@ GET session context p50/p95 at that size, with the deriver's backlog at that mom
 const LOCOMO_FILE =
   process.env.LOCOMO_PATH ??
   resolve(fileURLToPath(new URL('../../../', import.meta.url)), '../shared/bench/locomo10.json');
-/** The CLI as `npm run build` leaves it. */
-const CLI = fileURLToPath(new URL('../../src/main.js', import.meta.url));
 const POSTGRES_SERVER = 'postgres://postgres@127.0.0.1:5432';
 const POSTGRES_DATABASE = 'peermem_platform_bench';
 const BATCH = 100;
@@ -85,43 +83,6 @@ function* sessionsOf(conversations: readonly Conversation[]) {
       );
       yield { id: `${conversation.id}-pass${pass}`, peers: conversation.speakers.map(peerId), turns };
     }
-}
-
-type Server = { url: string; stop(): Promise<void>; log(): string };
-
-/** `peermem serve` on a free loopback port, waited for until it names its platform URL. */
-async function startServe(env: Record<string, string>): Promise<Server> {
-  const child: ChildProcess = spawn(process.execPath, [CLI, 'serve', '--host', '127.0.0.1', '--port', '0'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, ...env },
-  });
-  let log = '';
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  const url = await new Promise<string>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`serve printed no start line in 120 s:\n${log}`)), 120_000);
-    child.stderr?.on('data', (chunk: Buffer) => {
-      log = (log + chunk.toString()).slice(-16_000);
-      const found = /platform API at (http:\/\/127\.0\.0\.1:\d+)\/v3/.exec(log);
-      if (found?.[1]) {
-        clearTimeout(timer);
-        done(found[1]);
-      }
-    });
-    void exited.then((code) => {
-      clearTimeout(timer);
-      fail(new Error(`serve exited with ${code}:\n${log}`));
-    });
-  });
-  return {
-    url,
-    log: () => log,
-    async stop() {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
 }
 
 /** A platform client over fetch with the admin key; any status but 2xx fails with the answer's body. */

@@ -5,7 +5,7 @@ import { createEngine, DEFAULT_DERIVER } from '../../src/engine/create-engine.js
 import { createGatewayBackend } from '../../src/engine/create-gateway-backend.js';
 import { createLearning, OFFLINE_LEARNING } from '../../src/engine/learning/create-learning.js';
 import { serveGateway } from '../../src/http/gateway/serve-gateway.js';
-import { createWalletFetch } from '../../src/wallet/create-wallet-fetch.js';
+import { createWalletFetch } from '../../test/support/wallet-fetch.js';
 import {
   type ConcurrencyReport,
   gatewayWriters,

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { devnetSettings } from '../../src/devnet/devnet-settings.js';
 import { type Devnet, startDevnet } from '../../src/devnet/start-devnet.js';
 import type { Database } from '../../src/engine/database/database.js';
-import { createWalletFetch } from '../../src/wallet/create-wallet-fetch.js';
+import { createWalletFetch } from '../../test/support/wallet-fetch.js';
 import { loadLocomo } from '../locomo/load-locomo.js';
 import { machineLine } from './fuzz-report.js';
 import { type HttpServerProcess, startHttpServer } from './http-server-process.js';

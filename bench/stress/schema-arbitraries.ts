@@ -28,6 +28,7 @@ export type JsonSchema = {
   maximum?: number;
   enum?: unknown[];
   format?: string;
+  pattern?: string;
 };
 
 /** The input schema of a tool or an endpoint, as a client reads it (defaults make fields optional). */
@@ -127,6 +128,14 @@ function validValue(schema: JsonSchema, name: string, ids: KnownIds, small = fal
       if (schema.format === 'date-time') return validTimestamp;
       const min = schema.minLength ?? 0;
       if (isId(schema)) return legalId(name.includes('session') ? ids.sessions : ids.peers, min);
+      // A string of a pattern (an idempotency key: printable ASCII without spaces) is valid only
+      // when it matches it.
+      if (schema.pattern !== undefined) {
+        const max = schema.maxLength ?? 1000;
+        return fc
+          .stringMatching(new RegExp(schema.pattern))
+          .filter((text) => text.length >= min && text.length <= max);
+      }
       return legalText(min, Math.min(schema.maxLength ?? 1000, small ? 40 : Number.POSITIVE_INFINITY));
     }
     case 'integer':

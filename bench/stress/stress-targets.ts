@@ -8,7 +8,7 @@ import { openDatabase } from '../../src/engine/database/open-database.js';
 import { createLearning, OFFLINE_LEARNING } from '../../src/engine/learning/create-learning.js';
 import { serveGateway } from '../../src/http/gateway/serve-gateway.js';
 import { createMcpServer } from '../../src/mcp/create-mcp-server.js';
-import { createWalletFetch } from '../../src/wallet/create-wallet-fetch.js';
+import { createWalletFetch } from '../../test/support/wallet-fetch.js';
 import { type BenchStore, createPgliteStore, createPostgresStore } from '../bench-stores.js';
 import { startStdioServer } from '../stdio-server.js';
 import { gatewayFuzzTarget, seedGateway } from './gateway-fuzz.js';
@@ -39,7 +39,7 @@ export async function openStressTarget(
       const server = await startStdioServer(store.serverArgs, { learning: false });
       await seedMemory(server.client);
       return {
-        target: toolFuzzTarget(label, server.client, timeoutMs) as FuzzTarget<unknown>,
+        target: (await toolFuzzTarget(label, server.client, timeoutMs)) as FuzzTarget<unknown>,
         close: async () => {
           await server.close();
           await store.dispose();
@@ -93,7 +93,7 @@ async function openInProcess(
   await seedMemory(client);
   const target =
     kind === 'tools'
-      ? toolFuzzTarget(label, client, timeoutMs)
+      ? await toolFuzzTarget(label, client, timeoutMs)
       : resourceFuzzTarget(label, client, timeoutMs);
   return {
     target: target as FuzzTarget<unknown>,

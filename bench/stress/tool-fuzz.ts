@@ -32,12 +32,23 @@ export async function seedMemory(client: Client): Promise<void> {
   }
 }
 
-/** Calls of every tool in the registry, valid and hostile, in about equal numbers per tool. */
-const toolCallArbitrary: fc.Arbitrary<ToolCall> = fc.oneof(
-  ...tools.map((tool) =>
-    argumentCase(inputJsonSchema(tool.inputSchema), SEEDED).map((call) => ({ tool: tool.name, ...call })),
-  ),
-);
+/**
+ * Calls of every tool the server lists, valid and hostile, in about equal numbers per tool. A tool
+ * of the registry that does nothing in this mode (`get_spending` without a paying wallet) is not
+ * listed, and a client cannot call it.
+ */
+function toolCallArbitrary(listed: ReadonlySet<string>): fc.Arbitrary<ToolCall> {
+  return fc.oneof(
+    ...tools
+      .filter((tool) => listed.has(tool.name))
+      .map((tool) =>
+        argumentCase(inputJsonSchema(tool.inputSchema), SEEDED).map((call) => ({
+          tool: tool.name,
+          ...call,
+        })),
+      ),
+  );
+}
 
 const toolNamed = (name: string): MemoryTool => {
   const tool = tools.find((candidate) => candidate.name === name);
@@ -51,10 +62,15 @@ const toolNamed = (name: string): MemoryTool => {
  * at fault (never `internal:`), invalid arguments are never accepted, valid ones never fail
  * validation, and a refused write leaves sessions, peers, messages and cards as they were.
  */
-export function toolFuzzTarget(label: string, client: Client, timeoutMs: number): FuzzTarget<ToolCall> {
+export async function toolFuzzTarget(
+  label: string,
+  client: Client,
+  timeoutMs: number,
+): Promise<FuzzTarget<ToolCall>> {
+  const { tools: listed } = await client.listTools();
   return {
     label,
-    arbitrary: toolCallArbitrary,
+    arbitrary: toolCallArbitrary(new Set(listed.map((tool) => tool.name))),
     operation: (call) => call.tool,
     async check(call) {
       const outcome = await checkToolCall(client, call, timeoutMs);

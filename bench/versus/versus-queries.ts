@@ -1,4 +1,4 @@
-import { meaningfulWords } from '../../src/engine/learning/offline/content-words.js';
+import { meaningfulWords } from '../../src/engine/text/content-words.js';
 import type { Conversation } from '../locomo/load-locomo.js';
 
 /** One LoCoMo question in the two forms both servers are asked. */
