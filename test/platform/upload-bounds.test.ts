@@ -47,6 +47,10 @@ describe('hostile uploads to POST .../messages/upload', () => {
    * The upload's answer, and the longest another client waited while it was handled: that
    * client asks again as soon as it is answered (after 50 ms), until the upload is answered.
    */
+  // The stalls were 12 s to over ten minutes; on two cores busy with other work a plain request
+  // has waited over a second, so a second would fail a server that does not stall.
+  const NEVER_STALLED_MS = 5000;
+
   async function whileHandled(answer: Promise<Response>) {
     let answered = false;
     const settled = answer.finally(() => {
@@ -94,7 +98,7 @@ describe('hostile uploads to POST .../messages/upload', () => {
       );
       expect({ spaces, status: response.status }).toEqual({ spaces, status: 200 });
       expect(performance.now() - started).toBeLessThan(10_000);
-      expect(longestWaitMs).toBeLessThan(1000);
+      expect(longestWaitMs).toBeLessThan(NEVER_STALLED_MS);
       // Within one message the run is kept; split, the parts are joined at the word break.
       expect(await storedChars(session)).toBe(spaces <= LIMITS.messageChars ? spaces + 2 : 3);
     }
@@ -115,7 +119,7 @@ describe('hostile uploads to POST .../messages/upload', () => {
         ctx: { limit: 'documentDepth', max: LIMITS.documentDepth },
       });
       expect(detail[0]?.msg).toMatch(`documentDepth is ${LIMITS.documentDepth}`);
-      expect(longestWaitMs).toBeLessThan(1000);
+      expect(longestWaitMs).toBeLessThan(NEVER_STALLED_MS);
       expect(await storedChars(session)).toBe(0);
     }
   }, 60_000);
@@ -131,7 +135,7 @@ describe('hostile uploads to POST .../messages/upload', () => {
       loc: ['body', 'file'],
       ctx: { limit: 'documentChars', max: LIMITS.documentChars },
     });
-    expect(longestWaitMs).toBeLessThan(1000);
+    expect(longestWaitMs).toBeLessThan(NEVER_STALLED_MS);
     expect(await storedChars('wide')).toBe(0);
   }, 60_000);
 
@@ -151,7 +155,7 @@ describe('hostile uploads to POST .../messages/upload', () => {
         ctx: { limit: 'pdfPages', max: LIMITS.pdfPages },
       });
       expect(detail[0]?.msg).toMatch(`has ${pages} pages`);
-      expect(longestWaitMs).toBeLessThan(1000);
+      expect(longestWaitMs).toBeLessThan(NEVER_STALLED_MS);
     }
   }, 120_000);
 
@@ -167,7 +171,7 @@ describe('hostile uploads to POST .../messages/upload', () => {
       ctx: { limit: 'pdfInflatedBytes', max: LIMITS.pdfInflatedBytes },
     });
     expect(asked).toBeGreaterThan(1);
-    expect(longestWaitMs).toBeLessThan(1000);
+    expect(longestWaitMs).toBeLessThan(NEVER_STALLED_MS);
     expect(await storedChars('bomb')).toBe(0);
   }, 120_000);
 });

@@ -7,7 +7,8 @@ export async function makeTempDir(
   prefix = 'peermem-test-',
 ): Promise<{ path: string; remove(): Promise<void> }> {
   const path = await mkdtemp(join(tmpdir(), prefix));
-  return { path, remove: () => rm(path, { recursive: true, force: true }) };
+  // A server that was just closed may still be writing its last files: ENOTEMPTY, then retry.
+  return { path, remove: () => rm(path, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }) };
 }
 
 /** A workspace name no other test uses, so tests can share one Postgres database. */
