@@ -55,6 +55,9 @@ export const Metadata = z.record(z.string(), z.unknown()).superRefine((value, co
   if (problem !== undefined) context.addIssue({ code: 'custom', message: problem });
 });
 
+/** The metadata a change writes: all of it, in place of what was kept. */
+export const NewMetadata = Metadata.describe('The whole new metadata, replacing the old.');
+
 const EARLIEST = Date.parse('0001-01-01T00:00:00.000Z');
 const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
 

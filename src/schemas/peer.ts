@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Metadata, PaginationInput, paginated, Timestamp } from './common.js';
+import { Id, Metadata, NewMetadata, PaginationInput, paginated, Timestamp } from './common.js';
 import { SessionListItem } from './session.js';
 
 /** A peer: a participant (user, agent, assistant) identified by a stable id. */
@@ -30,7 +30,7 @@ export type ListPeerSessionsOutput = z.infer<typeof ListPeerSessionsOutput>;
 
 export const UpdatePeerMetadataInput = z.strictObject({
   peer: Id.describe('The peer whose metadata to replace; it must exist.'),
-  metadata: Metadata.describe('The whole new metadata, replacing the old.'),
+  metadata: NewMetadata,
 });
 export type UpdatePeerMetadataInput = z.infer<typeof UpdatePeerMetadataInput>;
 

@@ -3,6 +3,7 @@
 
 import { NotFoundError } from '../../service/errors.js';
 import type { Database } from '../database/database.js';
+import { workspaceRows } from './configurable-rows.js';
 import { PEER_JSON, sessionJson } from './platform-columns.js';
 import { rowFilters } from './platform-filter.js';
 import type { FilteredList } from './platform-page.js';
@@ -10,14 +11,7 @@ import type { FilteredList } from './platform-page.js';
 export const PEER_TABLE = { table: 'peers', alias: 'p', json: PEER_JSON, idField: 'peer_id' } as const;
 
 /** The peers of a workspace ($1). */
-export const PEER_LIST: FilteredList = {
-  from: 'peers p',
-  alias: 'p',
-  scope: 'p.workspace_id = $1',
-  filters: rowFilters('p'),
-  order: ['p.created_at', 'p.seq'],
-  json: PEER_JSON,
-};
+export const PEER_LIST = workspaceRows(PEER_TABLE, ['p.created_at', 'p.seq']);
 
 /** The sessions a peer ($2 in workspace $1) is or was a member of; `is_active` says whether it still is. */
 export const PEER_SESSION_LIST: FilteredList = {

@@ -5,9 +5,9 @@ import type { Page, PageRequest, Peer, Session, SessionPeerConfig } from '../../
 import { NotFoundError } from '../../service/errors.js';
 import type { Database } from '../database/database.js';
 import { removeSessionPeers as leaveSession } from '../operations/remove-session-peers.js';
+import { workspaceRows } from './configurable-rows.js';
 import { PEER_JSON, sessionJson } from './platform-columns.js';
-import { rowFilters } from './platform-filter.js';
-import { type FilteredList, readPage } from './platform-page.js';
+import { readPage } from './platform-page.js';
 
 const SESSION_JSON = sessionJson();
 export const SESSION_TABLE = {
@@ -18,14 +18,7 @@ export const SESSION_TABLE = {
 } as const;
 
 /** The sessions of a workspace ($1). */
-export const SESSION_LIST: FilteredList = {
-  from: 'sessions s',
-  alias: 's',
-  scope: 's.workspace_id = $1',
-  filters: rowFilters('s'),
-  order: ['s.created_at', 's.id'],
-  json: SESSION_JSON,
-};
+export const SESSION_LIST = workspaceRows(SESSION_TABLE, ['s.created_at', 's.id']);
 
 /**
  * Makes peers members of a session with their configuration, creating the session and the peers

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as S from '../../schemas/platform.js';
-import { json, listRoute, route, WORKSPACE } from './route-definition.js';
+import { acknowledged, json, listRoute, route, WORKSPACE } from './route-definition.js';
 
 /** The conclusions (observations) of a workspace: listing, querying, creating and deleting them. */
 export const CONCLUSION_ROUTES = [
@@ -56,9 +56,7 @@ export const CONCLUSION_ROUTES = [
     summary: 'Delete a conclusion',
     params: S.ConclusionParams,
     response: S.Deleted,
-    run: async (backend, { params }) => {
-      await backend.deleteConclusion(params.workspace_id, params.conclusion_id);
-      return { json: { message: 'conclusion deleted' } };
-    },
+    run: (backend, { params }) =>
+      acknowledged(backend.deleteConclusion(params.workspace_id, params.conclusion_id), 'conclusion deleted'),
   }),
 ];
