@@ -8,9 +8,9 @@ type Config = ReturnType<typeof loadConfig>;
 
 /**
  * What each command runs, imported only then so that --help and --version answer without loading
- * the server; it resolves to the exit code, or to nothing for 0.
+ * the server; it resolves to the exit code (a number), or to nothing for 0.
  */
-const COMMANDS: Partial<Record<Config['command'], (config: Config) => Promise<number | void>>> = {
+const COMMANDS: Partial<Record<Config['command'], (config: Config) => Promise<unknown>>> = {
   mcp: async (config) => (await import('./cli/run-mcp.js')).runMcp(config),
   worker: async (config) => (await import('./cli/run-worker.js')).runWorker(config, { once: config.once }),
   status: async (config) => (await import('./cli/run-status.js')).runStatus(config),
@@ -40,7 +40,9 @@ async function main(): Promise<void> {
   else if (config.command === 'version') process.stdout.write(`${VERSION}\n`);
   else {
     const run = COMMANDS[config.command];
-    if (run !== undefined) process.exit((await run(config)) ?? 0);
+    if (run === undefined) return;
+    const code = await run(config);
+    process.exit(typeof code === 'number' ? code : 0);
   }
 }
 

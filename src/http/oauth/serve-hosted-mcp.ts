@@ -7,7 +7,6 @@ import type { RateLimit } from '../rate-limiter.js';
 import { recordUsage } from '../usage/record-usage.js';
 import { createHostedMcpApp } from './hosted-mcp-app.js';
 import { createOAuthApp, type OAuthAppOptions } from './oauth-app.js';
-import type { RegistrationLimits } from './oauth-limits.js';
 import { oauthUrls } from './oauth-urls.js';
 
 /** `loopbackClients` is PEERMEM_OAUTH_LOOPBACK_CLIENTS; the rest are the defaults unless a test sets them. */
