@@ -1,8 +1,7 @@
 import type { ListMessagesInput, ListMessagesOutput, Message } from '../../schemas/message.js';
-import { NotFoundError } from '../../service/errors.js';
 import { MESSAGE_JSON, messageOrder } from '../columns.js';
 import type { Database } from '../database/database.js';
-import { readListPage } from '../reads/read-list-page.js';
+import { ownerRow, readListPage } from '../reads/read-list-page.js';
 
 /** One page of a session's messages, oldest first unless `reverse`. */
 export function listMessages(
@@ -19,10 +18,7 @@ export function listMessages(
       alias: 'm',
       json: MESSAGE_JSON,
       order: messageOrder(input.reverse),
-      owner: {
-        from: 'FROM sessions s WHERE s.workspace_id = $1 AND s.id = $2',
-        missing: () => new NotFoundError('session', input.session, 'session'),
-      },
+      owner: ownerRow('session', input.session),
     },
     [workspace, input.session],
     input,

@@ -1,9 +1,8 @@
 import type { ListPeerSessionsInput, ListPeerSessionsOutput } from '../../schemas/peer.js';
 import type { SessionListItem } from '../../schemas/session.js';
-import { NotFoundError } from '../../service/errors.js';
 import { SESSION_ITEM_JSON, sessionOrder } from '../columns.js';
 import type { Database } from '../database/database.js';
-import { readListPage } from '../reads/read-list-page.js';
+import { ownerRow, readListPage } from '../reads/read-list-page.js';
 
 /**
  * The sessions a peer has taken part in, oldest first unless `reverse`; `is_active` tells
@@ -24,10 +23,7 @@ export function listPeerSessions(
       alias: 's',
       json: SESSION_ITEM_JSON,
       order: sessionOrder(input.reverse),
-      owner: {
-        from: 'FROM peers p WHERE p.workspace_id = $1 AND p.id = $2',
-        missing: () => new NotFoundError('peer', input.peer, 'peer'),
-      },
+      owner: ownerRow('peer', input.peer),
     },
     [workspace, input.peer],
     input,

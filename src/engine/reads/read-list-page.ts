@@ -1,3 +1,4 @@
+import { NotFoundError } from '../../service/errors.js';
 import type { Database } from '../database/database.js';
 
 /** One page of a list, in one statement: the rows, ordered and cut to the page, and the total over all pages. */
@@ -16,6 +17,12 @@ export type ListPage = {
    */
   owner?: { from: string; missing(): Error };
 };
+
+/** The owner of a list: the session or the peer `id` of the workspace ($1 and $2 of the list's parameters). */
+export const ownerRow = (entity: 'session' | 'peer', id: string): NonNullable<ListPage['owner']> => ({
+  from: `FROM ${entity}s ${entity[0]} WHERE ${entity[0]}.workspace_id = $1 AND ${entity[0]}.id = $2`,
+  missing: () => new NotFoundError(entity, id, entity),
+});
 
 /**
  * A page of a list as the tools answer it. `params` are the list's own, numbered from $1; the
