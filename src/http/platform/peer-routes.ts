@@ -1,6 +1,6 @@
 import * as S from '../../schemas/platform.js';
 import { configurableRoutes } from './configurable-routes.js';
-import { json, listRoute, route, WORKSPACE } from './route-definition.js';
+import { json, listRoute, route, WORKSPACE, workspaceListRoute } from './route-definition.js';
 import { peerInSession, peerScope } from './route-scopes.js';
 import { searchRoute } from './search-route.js';
 
@@ -24,13 +24,7 @@ export const PEER_ROUTES = [
     run: (backend, { params, body }) =>
       json(backend.getOrCreatePeer(params.workspace_id, body.id, S.givenSettings(body))),
   }),
-  listRoute({
-    path: `${WORKSPACE}/peers/list`,
-    summary: 'List the peers of a workspace',
-    params: S.WorkspaceParams,
-    item: S.Peer,
-    list: (backend, { workspace_id }, filters, page) => backend.listPeers(workspace_id, filters, page),
-  }),
+  workspaceListRoute('peers', 'listPeers', 'List the peers of a workspace', S.Peer),
   ...configurableRoutes({
     name: 'peer',
     path: PEER,

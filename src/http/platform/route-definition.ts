@@ -167,6 +167,24 @@ export function listRoute<P extends z.ZodType>(definition: {
   });
 }
 
+/**
+ * The list of one kind of thing a workspace holds, `POST …/{workspace_id}/<name>/list`, served by
+ * the backend's list `serves`.
+ */
+export const workspaceListRoute = (
+  name: string,
+  serves: 'listPeers' | 'listSessions' | 'listConclusions',
+  summary: string,
+  item: z.ZodType,
+) =>
+  listRoute({
+    path: `${WORKSPACE}/${name}/list`,
+    summary,
+    params: S.WorkspaceParams,
+    item,
+    list: (backend, { workspace_id }, filters, page) => backend[serves](workspace_id, filters, page),
+  });
+
 /** The paths the platform's resources hang from, OpenAPI style. */
 export const WORKSPACES = '/v3/workspaces';
 export const WORKSPACE = `${WORKSPACES}/{workspace_id}`;

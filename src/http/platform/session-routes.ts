@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import * as S from '../../schemas/platform.js';
 import { configurableRoutes } from './configurable-routes.js';
-import { acknowledged, json, listRoute, route, SESSION, WORKSPACE } from './route-definition.js';
+import { acknowledged, json, route, SESSION, WORKSPACE, workspaceListRoute } from './route-definition.js';
 import { managesSession, sessionScope } from './route-scopes.js';
 import { searchRoute } from './search-route.js';
 
@@ -28,13 +28,7 @@ export const SESSION_ROUTES = [
         }),
       ),
   }),
-  listRoute({
-    path: `${WORKSPACE}/sessions/list`,
-    summary: 'List the sessions of a workspace',
-    params: S.WorkspaceParams,
-    item: S.Session,
-    list: (backend, { workspace_id }, filters, page) => backend.listSessions(workspace_id, filters, page),
-  }),
+  workspaceListRoute('sessions', 'listSessions', 'List the sessions of a workspace', S.Session),
   ...configurableRoutes({
     name: 'session',
     path: SESSION,
