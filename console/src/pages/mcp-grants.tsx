@@ -128,6 +128,7 @@ function GrantFigures({ grants }: { grants: readonly Grant[] }) {
         ['Revoked', String(revoked)],
         ['Last used', lastUsed === undefined ? '—' : <When iso={lastUsed} />],
       ]}
+      wide
     />
   );
 }

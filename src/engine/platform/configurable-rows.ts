@@ -1,4 +1,5 @@
-// Peers and sessions alike carry metadata and a configuration: one get-or-create and one update for both.
+// Peers and sessions alike carry metadata and a configuration: one get-or-create, one update and
+// one list for both.
 import type { ConfigurableChange } from '../../schemas/platform.js';
 import { NotFoundError } from '../../service/errors.js';
 import type { Database } from '../database/database.js';
