@@ -4,9 +4,31 @@ import { ConfigError, loadConfig } from './config.js';
 import { MemoryError } from './service/errors.js';
 import { VERSION } from './version.js';
 
+type Config = ReturnType<typeof loadConfig>;
+
+/**
+ * What each command runs, imported only then so that --help and --version answer without loading
+ * the server; it resolves to the exit code (a number), or to nothing for 0.
+ */
+const COMMANDS: Partial<Record<Config['command'], (config: Config) => Promise<unknown>>> = {
+  mcp: async (config) => (await import('./cli/run-mcp.js')).runMcp(config),
+  worker: async (config) => (await import('./cli/run-worker.js')).runWorker(config, { once: config.once }),
+  status: async (config) => (await import('./cli/run-status.js')).runStatus(config),
+  serve: async (config) => (await import('./cli/run-serve.js')).runServe(config),
+  devnet: async (config) => (await import('./cli/run-devnet.js')).runDevnet(config),
+  call: async (config) => (await import('./cli/run-call.js')).runCall(config),
+  wallet: async (config) => (await import('./cli/run-wallet.js')).runWallet(config),
+  import: async (config) => (await import('./cli/run-import.js')).runImport(config),
+  export: async (config) => (await import('./cli/run-export.js')).runExport(config),
+  workspaces: async (config) => (await import('./cli/run-workspaces.js')).runWorkspaces(config),
+  keys: async (config) => (await import('./cli/run-keys.js')).runKeys(config),
+  peers: async (config) => (await import('./cli/run-peers.js')).runPeers(config),
+  console: async (config) => (await import('./cli/run-console.js')).runConsole(config),
+};
+
 /** The `peermem` command: parses the configuration once and runs the command it names. */
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
+  let config: Config;
   try {
     config = loadConfig(process.argv.slice(2));
   } catch (error) {
@@ -14,58 +36,13 @@ async function main(): Promise<void> {
     console.error(`peermem: ${error.message}`);
     process.exit(2);
   }
-  switch (config.command) {
-    case 'help':
-      process.stdout.write(HELP);
-      return;
-    case 'version':
-      process.stdout.write(`${VERSION}\n`);
-      return;
-    // Imported here so that --help and --version answer without loading the server.
-    case 'mcp':
-      await (await import('./cli/run-mcp.js')).runMcp(config);
-      process.exit(0);
-      break;
-    case 'worker':
-      await (await import('./cli/run-worker.js')).runWorker(config, { once: config.once });
-      process.exit(0);
-      break;
-    case 'status':
-      await (await import('./cli/run-status.js')).runStatus(config);
-      process.exit(0);
-      break;
-    case 'serve':
-      await (await import('./cli/run-serve.js')).runServe(config);
-      process.exit(0);
-      break;
-    case 'devnet':
-      await (await import('./cli/run-devnet.js')).runDevnet(config);
-      process.exit(0);
-      break;
-    case 'call':
-      process.exit(await (await import('./cli/run-call.js')).runCall(config));
-      break;
-    case 'wallet':
-      process.exit(await (await import('./cli/run-wallet.js')).runWallet(config));
-      break;
-    case 'import':
-      process.exit(await (await import('./cli/run-import.js')).runImport(config));
-      break;
-    case 'export':
-      process.exit(await (await import('./cli/run-export.js')).runExport(config));
-      break;
-    case 'workspaces':
-      process.exit(await (await import('./cli/run-workspaces.js')).runWorkspaces(config));
-      break;
-    case 'keys':
-      process.exit(await (await import('./cli/run-keys.js')).runKeys(config));
-      break;
-    case 'peers':
-      process.exit(await (await import('./cli/run-peers.js')).runPeers(config));
-      break;
-    case 'console':
-      await (await import('./cli/run-console.js')).runConsole(config);
-      process.exit(0);
+  if (config.command === 'help') process.stdout.write(HELP);
+  else if (config.command === 'version') process.stdout.write(`${VERSION}\n`);
+  else {
+    const run = COMMANDS[config.command];
+    if (run === undefined) return;
+    const code = await run(config);
+    process.exit(typeof code === 'number' ? code : 0);
   }
 }
 

@@ -15,3 +15,14 @@ export const MESSAGE_JSON = `json_build_object('id', m.id, 'content', m.content,
 /** The order of messages in a session: by time, then by arrival for messages of the same instant. */
 export const messageOrder = (reverse: boolean) =>
   reverse ? 'm.created_at DESC, m.seq DESC' : 'm.created_at, m.seq';
+
+/** A Peer as the tools list it, from a `peers` row aliased `p`. */
+export const PEER_ITEM_JSON = `json_build_object('id', p.id, 'metadata', p.metadata, 'created_at', ${isoTimestamp('p.created_at')})`;
+
+/** A SessionListItem, from a `sessions` row aliased `s` with an `is_active` column. */
+export const SESSION_ITEM_JSON = `json_build_object('id', s.id, 'metadata', s.metadata,
+  'created_at', ${isoTimestamp('s.created_at')}, 'is_active', s.is_active)`;
+
+/** The order of sessions in a list: by creation, then by id for sessions of the same instant. */
+export const sessionOrder = (reverse: boolean) =>
+  reverse ? 's.created_at DESC, s.id DESC' : 's.created_at, s.id';

@@ -1,4 +1,5 @@
 import type { DeriverStatusOutput } from '../schemas/deriver-status.js';
+import type { Peer, Session } from '../schemas/platform.js';
 import { nothingSpent } from '../schemas/spending.js';
 import { capMessageContents } from '../service/cap-message-contents.js';
 import { type Entity, MemoryError, NotFoundError } from '../service/errors.js';
@@ -30,9 +31,10 @@ import {
   listConclusions,
   queryConclusions,
 } from './platform/conclusions.js';
+import { updateRow } from './platform/configurable-rows.js';
 import { getMessage, updateMessageMetadata } from './platform/messages.js';
-import { updatePeer } from './platform/peers.js';
-import { cloneSession, sessionPeerConfig, updateSession } from './platform/sessions.js';
+import { PEER_TABLE } from './platform/peers.js';
+import { cloneSession, SESSION_TABLE, sessionPeerConfig } from './platform/sessions.js';
 import type { VectorSearch } from './search/vector-search.js';
 
 export type EmbeddedMemoryServiceOptions = {
@@ -116,14 +118,17 @@ export function createEmbeddedMemoryService(
         MESSAGE_FIELDS,
       ).then(asMessageWithMetadata),
     updatePeerMetadata: (input) =>
-      inToolTerms(updatePeer(db, workspace, input.peer, { metadata: input.metadata }), {
+      inToolTerms(updateRow<Peer>(db, PEER_TABLE, workspace, input.peer, { metadata: input.metadata }), {
         peer_id: 'peer',
       }).then(asPeerOrSession),
     deletePeer: (input) => deletePeer(db, workspace, input),
     updateSessionMetadata: (input) =>
-      inToolTerms(updateSession(db, workspace, input.session, { metadata: input.metadata }), {
-        session_id: 'session',
-      }).then(asPeerOrSession),
+      inToolTerms(
+        updateRow<Session>(db, SESSION_TABLE, workspace, input.session, { metadata: input.metadata }),
+        {
+          session_id: 'session',
+        },
+      ).then(asPeerOrSession),
     cloneSession: (input) =>
       inToolTerms(cloneSession(db, workspace, input.session, input.up_to_message), {
         session_id: 'session',

@@ -13,7 +13,7 @@ import type { MemoryTool, ToolContext } from '../../tools/tool.js';
 import { createMcpServer } from '../mcp/create-mcp-server.js';
 import type { MemoryChange, MemoryWatch } from '../mcp/memory-watch.js';
 import { LIMITS } from '../schemas/limits.js';
-import { formatBytes } from './format-bytes.js';
+import { rpcBodyTooLarge, rpcError, rpcFailure } from './mcp-rpc-errors.js';
 import { refuseLargeBody } from './refuse-large-body.js';
 
 export type McpHttpOptions = {
@@ -52,16 +52,12 @@ export function createMcpHttpApp(
   const streams = watch ? listenStreams(watch, handler.notify) : undefined;
   const expected = options.token === undefined ? undefined : digest(options.token);
   const app = new Hono();
-  // Every answer on /mcp is JSON-RPC, an unexpected failure too (its id is unknown here).
-  app.onError((error, c) => {
-    console.error('peermem: an MCP request over HTTP failed:', error);
-    return c.json(
-      jsonRpcError(ProtocolErrorCode.InternalError, 'The request failed unexpectedly; try again.'),
-      500,
-    );
-  });
+  app.onError(rpcFailure);
   // Ahead of the guards and the handler: a larger body is cut off as it arrives, never held.
-  app.use('/mcp', refuseLargeBody(bodyTooLarge));
+  app.use(
+    '/mcp',
+    refuseLargeBody(rpcBodyTooLarge('Split it, for example into add_messages calls of fewer messages.')),
+  );
   app.all('/mcp', async (c) => {
     const request = c.req.raw;
     if (options.loopback) {
@@ -72,7 +68,7 @@ export function createMcpHttpApp(
     }
     if (expected && !bearerMatches(request.headers.get('authorization'), expected)) {
       return c.json(
-        jsonRpcError(
+        rpcError(
           ProtocolErrorCode.InvalidRequest,
           'Unauthorized: send the server token as Authorization: Bearer <PEERMEM_MCP_TOKEN>.',
         ),
@@ -86,13 +82,6 @@ export function createMcpHttpApp(
   });
   return { app, close: () => handler.close() };
 }
-
-/** A JSON-RPC error answer to a request whose id is unknown (the body was not read). */
-const jsonRpcError = (code: number, message: string) => ({
-  jsonrpc: '2.0',
-  id: null,
-  error: { code, message },
-});
 
 /**
  * The open `subscriptions/listen` streams: while one is open the watch is listened to, and the
@@ -177,17 +166,6 @@ function whenClosed(response: Response, release: () => void): Response {
     statusText: response.statusText,
     headers: response.headers,
   });
-}
-
-/** The 413 of an oversized body, as a JSON-RPC error a client can read (its id is unknown). */
-function bodyTooLarge(): Response {
-  return Response.json(
-    jsonRpcError(
-      ProtocolErrorCode.InvalidRequest,
-      `Request too large: one request over HTTP may be at most ${formatBytes(LIMITS.requestBodyBytes)}. Split it, for example into add_messages calls of fewer messages.`,
-    ),
-    { status: 413 },
-  );
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest();

@@ -27,11 +27,26 @@ export const invalidEntry = (source: string, reason: string) =>
   new MemoryError('invalid_input', `${source}: ${reason}`, { field: source });
 
 /** The first problem zod found in an entry, as `field: reason`. */
-export function describeIssue(error: z.ZodError, what: string): string {
+function describeIssue(error: z.ZodError, what: string): string {
   const issue = error.issues[0];
   if (!issue?.path.length) return `is not ${what}`;
   return `${issue.path.join('.')}: ${issue.message}`;
 }
+
+/** `value` checked against `schema`, or a refusal naming `source` and what is wrong with it as `what`. */
+export function checkedEntry<Schema extends z.ZodType>(
+  schema: Schema,
+  value: unknown,
+  source: string,
+  what: string,
+): z.output<Schema> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw invalidEntry(source, describeIssue(parsed.error, what));
+  return parsed.data;
+}
+
+/** How a chat service's export becomes sessions: their ids' prefix, and the peers of its two speakers. */
+export type ChatExportOptions = { prefix: string; userPeer: string; assistantPeer: string };
 
 /** The session of `id`, checked as `add_messages` would check it. */
 export function sessionId(source: string, id: string): string {
@@ -107,24 +122,49 @@ export function splitContent(text: string, max: number): string[] {
   return parts;
 }
 
+/** A message of a chat service's export as its reader finds it: where, who spoke, what, and when. */
+export type SpokenMessage = {
+  source: string;
+  speaker: 'user' | 'assistant';
+  content: string;
+  created_at: string | undefined;
+};
+
 /**
  * The sessions of a chat service's export (`conversations.json`: an array of conversations, or
  * one): each entry checked against `schema` (a refusal names the conversation and what is wrong
- * as `kind`), then made a session by `toSession`, which adds its notices to the history's.
+ * as `kind`), then made the session `<prefix>-<its id>` of the messages `messages` reads from it,
+ * each by the user's or the assistant's peer; notices of each message are the history's.
  */
 export function conversationSessions<Schema extends z.ZodType>(
   json: unknown,
-  schema: Schema,
-  kind: string,
-  toSession: (conversation: z.output<Schema>, where: string, notices: string[]) => ImportedSession,
+  format: {
+    schema: Schema;
+    kind: string;
+    id(conversation: z.output<Schema>, where: string): string;
+    messages(conversation: z.output<Schema>, where: string): Iterable<SpokenMessage>;
+  },
+  options: ChatExportOptions,
 ): ChatHistory {
   const list = Array.isArray(json) ? json : [json];
   const notices: string[] = [];
   const sessions = list.map((entry, index) => {
     const where = `conversation ${index + 1}`;
-    const parsed = schema.safeParse(entry);
-    if (!parsed.success) throw invalidEntry(where, describeIssue(parsed.error, kind));
-    return toSession(parsed.data, where, notices);
+    const conversation = checkedEntry(format.schema, entry, where, format.kind);
+    const session: ImportedSession = {
+      id: sessionId(where, `${options.prefix}-${format.id(conversation, where)}`),
+      messages: [],
+    };
+    // Read one at a time, so that the first message wrong in any way is the one named.
+    for (const { source, speaker, ...message } of format.messages(conversation, where))
+      session.messages.push(
+        ...importedMessages(
+          source,
+          { ...message, peer: speaker === 'user' ? options.userPeer : options.assistantPeer },
+          notices,
+        ),
+      );
+    return session;
   });
   return { sessions, notices };
 }

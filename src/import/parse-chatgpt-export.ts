@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import {
+  type ChatExportOptions,
   type ChatHistory,
+  checkedEntry,
   conversationSessions,
-  describeIssue,
-  type ImportedSession,
-  importedMessages,
   invalidEntry,
-  sessionId,
+  type SpokenMessage,
 } from './chat-history.js';
 
 /** The parts of ChatGPT's `conversations.json` an import reads; everything else is ignored. */
@@ -34,49 +33,51 @@ const SPOKEN = new Set(['user', 'assistant']);
  * edits and regenerations; the branch that ends at `current_node` is the one the user saw last,
  * and the only one imported. Text parts are kept; images, tool calls and hidden messages are not.
  */
-export function parseChatGptExport(
-  json: unknown,
-  options: { prefix: string; userPeer: string; assistantPeer: string },
-): ChatHistory {
+export function parseChatGptExport(json: unknown, options: ChatExportOptions): ChatHistory {
   return conversationSessions(
     json,
-    ChatGptConversation,
-    'a ChatGPT conversation',
-    (conversation, where, notices) => {
-      const id = conversation.conversation_id ?? conversation.id;
-      if (id === undefined) throw invalidEntry(where, 'has no conversation_id or id');
-      const session: ImportedSession = { id: sessionId(where, `${options.prefix}-${id}`), messages: [] };
-      for (const nodeId of currentBranch(conversation.mapping, conversation.current_node, where)) {
-        const source = `${where}, message ${nodeId}`;
-        const raw = conversation.mapping[nodeId]?.message;
-        if (raw === null || raw === undefined) continue;
-        const message = ChatGptMessage.safeParse(raw);
-        if (!message.success) throw invalidEntry(source, describeIssue(message.error, 'a ChatGPT message'));
-        const { author, content, create_time, recipient, metadata } = message.data;
-        if (!SPOKEN.has(author.role) || metadata?.is_visually_hidden_from_conversation) continue;
-        if (recipient && recipient !== 'all') continue;
-        if (content.content_type !== 'text' && content.content_type !== 'multimodal_text') continue;
-        const text = (content.parts ?? [])
-          .filter((part) => typeof part === 'string')
-          .join('\n\n')
-          .trim();
-        if (text === '') continue;
-        const createdAt = create_time ?? conversation.create_time;
-        session.messages.push(
-          ...importedMessages(
-            source,
-            {
-              peer: author.role === 'user' ? options.userPeer : options.assistantPeer,
-              content: text,
-              created_at: createdAt == null ? undefined : new Date(createdAt * 1000).toISOString(),
-            },
-            notices,
-          ),
-        );
-      }
-      return session;
+    {
+      schema: ChatGptConversation,
+      kind: 'a ChatGPT conversation',
+      id: (conversation, where) => {
+        const id = conversation.conversation_id ?? conversation.id;
+        if (id === undefined) throw invalidEntry(where, 'has no conversation_id or id');
+        return id;
+      },
+      messages: currentMessages,
     },
+    options,
   );
+}
+
+/** The spoken text of the branch the user saw last, message by message. */
+function* currentMessages(conversation: z.output<typeof ChatGptConversation>, where: string) {
+  for (const nodeId of currentBranch(conversation.mapping, conversation.current_node, where)) {
+    const source = `${where}, message ${nodeId}`;
+    const raw = conversation.mapping[nodeId]?.message;
+    if (raw === null || raw === undefined) continue;
+    const { author, content, create_time, recipient, metadata } = checkedEntry(
+      ChatGptMessage,
+      raw,
+      source,
+      'a ChatGPT message',
+    );
+    if (!SPOKEN.has(author.role) || metadata?.is_visually_hidden_from_conversation) continue;
+    if (recipient && recipient !== 'all') continue;
+    if (content.content_type !== 'text' && content.content_type !== 'multimodal_text') continue;
+    const text = (content.parts ?? [])
+      .filter((part) => typeof part === 'string')
+      .join('\n\n')
+      .trim();
+    if (text === '') continue;
+    const createdAt = create_time ?? conversation.create_time;
+    yield {
+      source,
+      speaker: author.role === 'user' ? 'user' : 'assistant',
+      content: text,
+      created_at: createdAt == null ? undefined : new Date(createdAt * 1000).toISOString(),
+    } satisfies SpokenMessage;
+  }
 }
 
 /** Node ids from the root to `leaf` (the last node of the mapping when no leaf is named). */

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import {
+  type ChatExportOptions,
   type ChatHistory,
+  checkedEntry,
   conversationSessions,
-  describeIssue,
-  type ImportedSession,
-  importedMessages,
-  invalidEntry,
-  sessionId,
+  type SpokenMessage,
 } from './chat-history.js';
 
 /** The parts of claude.ai's `conversations.json` an import reads; everything else is ignored. */
@@ -27,43 +25,38 @@ const ClaudeConversation = z.object({
  * per conversation, named `<prefix>-<uuid>`. The text blocks of each message are kept (or its
  * `text` when it has no blocks); thinking, tool use and attachments are not.
  */
-export function parseClaudeExport(
-  json: unknown,
-  options: { prefix: string; userPeer: string; assistantPeer: string },
-): ChatHistory {
+export function parseClaudeExport(json: unknown, options: ChatExportOptions): ChatHistory {
   return conversationSessions(
     json,
-    ClaudeConversation,
-    'a claude.ai conversation',
-    (conversation, where, notices) => {
-      const session: ImportedSession = {
-        id: sessionId(where, `${options.prefix}-${conversation.uuid}`),
-        messages: [],
-      };
-      conversation.chat_messages.forEach((raw, position) => {
-        const source = `${where}, message ${position + 1}`;
-        const message = ClaudeMessage.safeParse(raw);
-        if (!message.success) throw invalidEntry(source, describeIssue(message.error, 'a claude.ai message'));
-        const { sender, text, content, created_at } = message.data;
-        if (sender !== 'human' && sender !== 'assistant') return;
-        const blocks = (content ?? []).filter((block) => block.type === 'text' && block.text);
-        const body = (
-          blocks.length > 0 ? blocks.map((block) => block.text).join('\n\n') : (text ?? '')
-        ).trim();
-        if (body === '') return;
-        session.messages.push(
-          ...importedMessages(
-            source,
-            {
-              peer: sender === 'human' ? options.userPeer : options.assistantPeer,
-              content: body,
-              created_at: created_at ?? undefined,
-            },
-            notices,
-          ),
-        );
-      });
-      return session;
+    {
+      schema: ClaudeConversation,
+      kind: 'a claude.ai conversation',
+      id: (conversation) => conversation.uuid,
+      messages,
     },
+    options,
   );
+}
+
+/** The text of each message of the human and the assistant, in order. */
+function* messages(conversation: z.output<typeof ClaudeConversation>, where: string) {
+  for (const [position, raw] of conversation.chat_messages.entries()) {
+    const source = `${where}, message ${position + 1}`;
+    const { sender, text, content, created_at } = checkedEntry(
+      ClaudeMessage,
+      raw,
+      source,
+      'a claude.ai message',
+    );
+    if (sender !== 'human' && sender !== 'assistant') continue;
+    const blocks = (content ?? []).filter((block) => block.type === 'text' && block.text);
+    const body = (blocks.length > 0 ? blocks.map((block) => block.text).join('\n\n') : (text ?? '')).trim();
+    if (body === '') continue;
+    yield {
+      source,
+      speaker: sender === 'human' ? 'user' : 'assistant',
+      content: body,
+      created_at: created_at ?? undefined,
+    } satisfies SpokenMessage;
+  }
 }

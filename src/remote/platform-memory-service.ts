@@ -90,6 +90,12 @@ export function createPlatformMemoryService(client: PlatformClient, workspace: s
     });
     return { items: translate(page.items), page: page.page, size: page.size, total: page.total };
   };
+  /** A GET: it only reads, so it may be sent again. */
+  const read = <Output>(path: string, query?: PlatformRequest['query']) =>
+    call<Output>({ method: 'GET', path, ...(query === undefined ? {} : { query }), idempotent: true });
+  /** Replaces the metadata of what `path` names with the whole of `metadata`: the same PUT may be sent again. */
+  const putMetadata = <Row>(path: string, metadata: Record<string, unknown>) =>
+    call<Row>({ method: 'PUT', path, body: { metadata }, idempotent: true });
   /** A request whose answer the tools do not show: they answer `{ ok: true }` once it is done. */
   const done = async (request: PlatformRequest) => {
     await call(request);
@@ -124,13 +130,7 @@ export function createPlatformMemoryService(client: PlatformClient, workspace: s
     listPeers: (input) => listPage(`${ws}/peers/list`, input, (items: Peer[]) => items.map(asPeerOrSession)),
     listPeerSessions: (input) =>
       listPage(`${peer(input.peer)}/sessions`, input, (items: Session[]) => items.map(asSessionListItem)),
-    getPeerCard: (input) =>
-      call({
-        method: 'GET',
-        path: `${peer(input.peer)}/card`,
-        query: { target: input.target },
-        idempotent: true,
-      }),
+    getPeerCard: (input) => read(`${peer(input.peer)}/card`, { target: input.target }),
     setPeerCard: (input) =>
       call({
         method: 'PUT',
@@ -162,11 +162,7 @@ export function createPlatformMemoryService(client: PlatformClient, workspace: s
       }),
     deleteSession: (input) => done({ method: 'DELETE', path: session(input.session), idempotent: true }),
     getSessionSummaries: async (input) => {
-      const summaries = await call<SessionSummaries>({
-        method: 'GET',
-        path: `${session(input.session)}/summaries`,
-        idempotent: true,
-      });
+      const summaries = await read<SessionSummaries>(`${session(input.session)}/summaries`);
       return { short: summaries.short_summary, long: summaries.long_summary };
     },
     getContext: async (input) => {
@@ -174,17 +170,12 @@ export function createPlatformMemoryService(client: PlatformClient, workspace: s
       // when a perspective is named; the platform's target defaults the perspective instead.
       const perspective = input.peer_perspective;
       const target = perspective === undefined ? undefined : (input.peer_target ?? perspective);
-      const context = await call<SessionContext>({
-        method: 'GET',
-        path: `${session(input.session)}/context`,
-        query: {
-          tokens: input.tokens,
-          // The tool leaves the summary out unless asked; the platform puts it in unless told.
-          summary: input.summary ?? false,
-          peer_target: target,
-          peer_perspective: perspective,
-        },
-        idempotent: true,
+      const context = await read<SessionContext>(`${session(input.session)}/context`, {
+        tokens: input.tokens,
+        // The tool leaves the summary out unless asked; the platform puts it in unless told.
+        summary: input.summary ?? false,
+        peer_target: target,
+        peer_perspective: perspective,
       });
       return {
         id: context.id,
@@ -240,12 +231,7 @@ export function createPlatformMemoryService(client: PlatformClient, workspace: s
     },
     getDeriverStatus: async (input) => {
       const [queue, observations] = await Promise.all([
-        call<QueueStatus>({
-          method: 'GET',
-          path: `${ws}/queue/status`,
-          query: { session_id: input.session },
-          idempotent: true,
-        }),
+        read<QueueStatus>(`${ws}/queue/status`, { session_id: input.session }),
         call<Page<Conclusion>>({
           method: 'POST',
           path: `${ws}/conclusions/list`,
@@ -272,40 +258,20 @@ export function createPlatformMemoryService(client: PlatformClient, workspace: s
 
     getMessage: async (input) =>
       asMessageWithMetadata(
-        await call<PlatformMessage>({
-          method: 'GET',
-          path: `${session(input.session)}/messages/${id(input.message)}`,
-          idempotent: true,
-        }),
+        await read<PlatformMessage>(`${session(input.session)}/messages/${id(input.message)}`),
       ),
     updateMessageMetadata: async (input) =>
       asMessageWithMetadata(
-        await call<PlatformMessage>({
-          method: 'PUT',
-          path: `${session(input.session)}/messages/${id(input.message)}`,
-          body: { metadata: input.metadata },
-          idempotent: true,
-        }),
+        await putMetadata<PlatformMessage>(
+          `${session(input.session)}/messages/${id(input.message)}`,
+          input.metadata,
+        ),
       ),
     updatePeerMetadata: async (input) =>
-      asPeerOrSession(
-        await call<Peer>({
-          method: 'PUT',
-          path: peer(input.peer),
-          body: { metadata: input.metadata },
-          idempotent: true,
-        }),
-      ),
+      asPeerOrSession(await putMetadata<Peer>(peer(input.peer), input.metadata)),
     deletePeer: (input) => done({ method: 'DELETE', path: peer(input.peer), idempotent: true }),
     updateSessionMetadata: async (input) =>
-      asPeerOrSession(
-        await call<Session>({
-          method: 'PUT',
-          path: session(input.session),
-          body: { metadata: input.metadata },
-          idempotent: true,
-        }),
-      ),
+      asPeerOrSession(await putMetadata<Session>(session(input.session), input.metadata)),
     cloneSession: async (input) =>
       asPeerOrSession(
         await call<Session>({
@@ -315,12 +281,7 @@ export function createPlatformMemoryService(client: PlatformClient, workspace: s
           idempotent: false,
         }),
       ),
-    getSessionPeerConfig: (input) =>
-      call({
-        method: 'GET',
-        path: `${session(input.session)}/peers/${id(input.peer)}/config`,
-        idempotent: true,
-      }),
+    getSessionPeerConfig: (input) => read(`${session(input.session)}/peers/${id(input.peer)}/config`),
     setSessionPeerConfig: ({ session: name, peer: member, ...change }) =>
       call({
         method: 'PUT',

@@ -55,6 +55,16 @@ export const Metadata = z.record(z.string(), z.unknown()).superRefine((value, co
   if (problem !== undefined) context.addIssue({ code: 'custom', message: problem });
 });
 
+/** The metadata a change writes: all of it, in place of what was kept. */
+export const NewMetadata = Metadata.describe('The whole new metadata, replacing the old.');
+
+/** The input of a change of a peer's or a session's metadata: which one (it must exist), and all of the new. */
+export const MetadataChangeInput = <Key extends 'peer' | 'session'>(key: Key) =>
+  z.strictObject({
+    [key]: Id.describe(`The ${key} whose metadata to replace; it must exist.`),
+    metadata: NewMetadata,
+  } as Record<Key, typeof Id> & { metadata: typeof NewMetadata });
+
 const EARLIEST = Date.parse('0001-01-01T00:00:00.000Z');
 const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
 

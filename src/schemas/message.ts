@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { GivenTimestamp, Id, Metadata, PaginationInput, paginated, storedText, Timestamp } from './common.js';
+import {
+  GivenTimestamp,
+  Id,
+  Metadata,
+  NewMetadata,
+  PaginationInput,
+  paginated,
+  storedText,
+  Timestamp,
+} from './common.js';
 import { LIMITS } from './limits.js';
 
 /** A stored message, as every gateway operation returns it (no other fields). */
@@ -75,6 +84,6 @@ export type MessageInput = z.infer<typeof MessageInput>;
 export const UpdateMessageMetadataInput = z.strictObject({
   session: Id.describe('The session the message belongs to.'),
   message: Id.describe('The message id.'),
-  metadata: Metadata.describe('The whole new metadata, replacing the old.'),
+  metadata: NewMetadata,
 });
 export type UpdateMessageMetadataInput = z.infer<typeof UpdateMessageMetadataInput>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Metadata, PaginationInput, paginated, Timestamp } from './common.js';
+import { Id, Metadata, MetadataChangeInput, PaginationInput, paginated, Timestamp } from './common.js';
 import { SessionListItem } from './session.js';
 
 /** A peer: a participant (user, agent, assistant) identified by a stable id. */
@@ -28,10 +28,7 @@ export type ListPeerSessionsInput = z.infer<typeof ListPeerSessionsInput>;
 export const ListPeerSessionsOutput = paginated(SessionListItem);
 export type ListPeerSessionsOutput = z.infer<typeof ListPeerSessionsOutput>;
 
-export const UpdatePeerMetadataInput = z.strictObject({
-  peer: Id.describe('The peer whose metadata to replace; it must exist.'),
-  metadata: Metadata.describe('The whole new metadata, replacing the old.'),
-});
+export const UpdatePeerMetadataInput = MetadataChangeInput('peer');
 export type UpdatePeerMetadataInput = z.infer<typeof UpdatePeerMetadataInput>;
 
 export const DeletePeerInput = z.strictObject({

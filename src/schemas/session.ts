@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Metadata, PaginationInput, paginated, Timestamp } from './common.js';
+import { Id, Metadata, MetadataChangeInput, PaginationInput, paginated, Timestamp } from './common.js';
 import { LIMITS } from './limits.js';
 
 /** A session as list operations return it. */
@@ -46,10 +46,7 @@ export const CloneSessionInput = z.strictObject({
 });
 export type CloneSessionInput = z.infer<typeof CloneSessionInput>;
 
-export const UpdateSessionMetadataInput = z.strictObject({
-  session: Id.describe('The session whose metadata to replace; it must exist.'),
-  metadata: Metadata.describe('The whole new metadata, replacing the old.'),
-});
+export const UpdateSessionMetadataInput = MetadataChangeInput('session');
 export type UpdateSessionMetadataInput = z.infer<typeof UpdateSessionMetadataInput>;
 
 export const SessionPeerInput = z.strictObject({

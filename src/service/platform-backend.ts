@@ -26,6 +26,13 @@ type Filters = Record<string, unknown> | undefined;
 
 /** A filtered page of a workspace's records of one kind. */
 type WorkspaceList<Item> = (workspace: string, filters: Filters, page: PageRequest) => Promise<Page<Item>>;
+/** A filtered list of what one row of a workspace holds (a peer's sessions, a session's messages). */
+type ListWithin<Item> = (
+  workspace: string,
+  within: string,
+  filters: Filters,
+  page: PageRequest,
+) => Promise<Page<Item>>;
 
 /** A get-or-create of a webhook endpoint: created or found, or refused as the workspace has its most. */
 export type CreatedEndpoint = { kind: 'created' | 'existing'; endpoint: WebhookEndpoint } | { kind: 'limit' };
@@ -60,12 +67,8 @@ export interface PlatformBackend {
   listPeers: WorkspaceList<Peer>;
   updatePeer(workspace: string, id: string, change: ConfigurableChange): Promise<Peer>;
   deletePeer(workspace: string, id: string): Promise<unknown>;
-  listPeerSessions(
-    workspace: string,
-    peer: string,
-    filters: Filters,
-    page: PageRequest,
-  ): Promise<Page<Session>>;
+  /** The sessions of the peer `within`. */
+  listPeerSessions: ListWithin<Session>;
   /** A not_found naming `field` unless the peer exists. */
   assertPeerExists(workspace: string, id: string, field: string): Promise<void>;
 
@@ -103,12 +106,8 @@ export interface PlatformBackend {
     messages: AddMessagesInput['messages'],
     idempotency?: { holder: string; key: string },
   ): Promise<PlatformMessage[]>;
-  listMessages(
-    workspace: string,
-    session: string,
-    filters: Filters,
-    page: PageRequest,
-  ): Promise<Page<PlatformMessage>>;
+  /** The messages of the session `within`. */
+  listMessages: ListWithin<PlatformMessage>;
   getMessage(workspace: string, session: string, id: string): Promise<PlatformMessage>;
   updateMessageMetadata(
     workspace: string,

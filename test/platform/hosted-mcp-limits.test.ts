@@ -1,17 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, DEFAULT_DERIVER } from '../../src/engine/create-engine.js';
-import { createGatewayBackend } from '../../src/engine/create-gateway-backend.js';
 import type { Database } from '../../src/engine/database/database.js';
-import { openDatabase } from '../../src/engine/database/open-database.js';
-import { createLearning, OFFLINE_LEARNING } from '../../src/engine/learning/create-learning.js';
-import { createPlatformBackend } from '../../src/engine/platform/create-platform-backend.js';
-import { createKeyStore } from '../../src/engine/platform/keys-store.js';
-import { createOAuthStore, type OAuthStore } from '../../src/engine/platform/oauth-store.js';
+import type { OAuthStore } from '../../src/engine/platform/oauth-store.js';
 import { createUsageStore } from '../../src/engine/usage/create-usage-store.js';
 import { readUsage } from '../../src/engine/usage/read-usage.js';
 import { createUsageRecorder, type UsageRecorder } from '../../src/engine/usage/usage-recorder.js';
-import { serveGateway } from '../../src/http/gateway/serve-gateway.js';
-import { createIsolatedDatabase } from '../support/postgres.js';
+import { serveHostedMcp } from '../support/hosted-mcp.js';
 
 const ADMIN_KEY = 'oauth-limits-admin-key-0123456789';
 /** Small, so that a few requests in a row meet them; one a second refills too slowly to matter. */
@@ -42,45 +35,33 @@ const register = () => ({
 describe('/mcp and /oauth/* rate limited and counted in usage', () => {
   let database: Database;
   let recorder: UsageRecorder;
-  let served: Awaited<ReturnType<typeof serveGateway>>;
+  let served: Awaited<ReturnType<typeof serveHostedMcp>>['served'];
   let oauth: OAuthStore;
 
   beforeAll(async () => {
-    database = openDatabase({ kind: 'postgres', url: await createIsolatedDatabase('hosted_mcp_limits') });
-    await database.query('SELECT 1');
-    const learning = createLearning(OFFLINE_LEARNING);
-    const engine = createEngine(database, {
-      learning,
-      contextTokens: 8192,
-      deriver: { ...DEFAULT_DERIVER, background: false },
-    });
-    oauth = createOAuthStore(database);
-    recorder = createUsageRecorder(database, { retentionDays: 1, flushMs: 60_000, log: () => {} });
-    served = await serveGateway({
-      backend: createGatewayBackend(database, engine),
-      platform: {
-        backend: createPlatformBackend(database, engine, learning.embedder),
-        adminKey: ADMIN_KEY,
-        keys: createKeyStore(database),
-        rateLimit: { requestsPerSecond: 1, burst: BURST },
-        usage: {
-          recorder,
-          store: createUsageStore(database, {
+    ({ database, oauth, served } = await serveHostedMcp({
+      name: 'hosted_mcp_limits',
+      adminKey: ADMIN_KEY,
+      platform: (database) => {
+        recorder = createUsageRecorder(database, { retentionDays: 1, flushMs: 60_000, log: () => {} });
+        return {
+          rateLimit: { requestsPerSecond: 1, burst: BURST },
+          usage: {
             recorder,
-            version: 'test',
-            startedAt: new Date(),
-            location: 'test',
-          }),
-        },
+            store: createUsageStore(database, {
+              recorder,
+              version: 'test',
+              startedAt: new Date(),
+              location: 'test',
+            }),
+          },
+        };
       },
       rateLimits: {
         wallet: { requestsPerSecond: 0, burst: 1 },
         ip: { requestsPerSecond: 1, burst: BURST },
       },
-      hostedMcp: { oauth, loopbackClients: true },
-      host: '127.0.0.1',
-      port: 0,
-    });
+    }));
   }, 60_000);
   afterAll(async () => {
     await served?.close();

@@ -8,27 +8,19 @@ import {
 } from '@modelcontextprotocol/client';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, DEFAULT_DERIVER } from '../../src/engine/create-engine.js';
-import { createGatewayBackend } from '../../src/engine/create-gateway-backend.js';
 import type { Database } from '../../src/engine/database/database.js';
-import { openDatabase } from '../../src/engine/database/open-database.js';
-import { createLearning, OFFLINE_LEARNING } from '../../src/engine/learning/create-learning.js';
 import { createConsoleStore } from '../../src/engine/platform/create-console-store.js';
-import { createPlatformBackend } from '../../src/engine/platform/create-platform-backend.js';
-import { createKeyStore } from '../../src/engine/platform/keys-store.js';
-import { createOAuthStore } from '../../src/engine/platform/oauth-store.js';
 import { loadConsoleAssets } from '../../src/http/console/console-assets.js';
-import { serveGateway } from '../../src/http/gateway/serve-gateway.js';
 import { eventually, launchChromium, screenshot, watchedPage } from '../support/console-browser.js';
+import { serveHostedMcp } from '../support/hosted-mcp.js';
 import { callOk } from '../support/mcp-targets.js';
 import { PLATFORM_ADMIN_KEY, startPlatformServer } from '../support/platform-serve.js';
-import { createIsolatedDatabase } from '../support/postgres.js';
 
 const ADMIN_KEY = 'oauth-admin-key-for-tests-0123456789';
 /** Short, so that a test sees a token expire and the client refresh it. */
 const ACCESS_TOKEN_SECONDS = 3;
 
-type Served = Awaited<ReturnType<typeof serveGateway>>;
+type Served = Awaited<ReturnType<typeof serveHostedMcp>>['served'];
 
 /**
  * An MCP client application as a person runs it: the SDK's OAuth client keeps what it is told,
@@ -92,34 +84,15 @@ describe('/mcp on serve with OAuth 2.1 and API keys', () => {
   };
 
   beforeAll(async () => {
-    database = openDatabase({ kind: 'postgres', url: await createIsolatedDatabase('hosted_mcp') });
-    await database.query('SELECT 1');
-    const learning = createLearning(OFFLINE_LEARNING);
-    const engine = createEngine(database, {
-      learning,
-      contextTokens: 8192,
-      deriver: { ...DEFAULT_DERIVER, background: false },
-    });
-    served = await serveGateway({
-      backend: createGatewayBackend(database, engine),
-      platform: {
-        backend: createPlatformBackend(database, engine, learning.embedder),
-        adminKey: ADMIN_KEY,
-        keys: createKeyStore(database),
-        console: {
-          store: createConsoleStore(database),
-          assets: await loadConsoleAssets(),
-          secureCookies: false,
-        },
-      },
-      hostedMcp: {
-        oauth: createOAuthStore(database),
-        loopbackClients: true,
-        accessTokenSeconds: ACCESS_TOKEN_SECONDS,
-      },
-      host: '127.0.0.1',
-      port: 0,
-    });
+    const assets = await loadConsoleAssets();
+    ({ database, served } = await serveHostedMcp({
+      name: 'hosted_mcp',
+      adminKey: ADMIN_KEY,
+      platform: (database) => ({
+        console: { store: createConsoleStore(database), assets, secureCookies: false },
+      }),
+      hostedMcp: { accessTokenSeconds: ACCESS_TOKEN_SECONDS },
+    }));
     // The client application's side: its metadata document and the page the browser returns to.
     helper = createServer((request, response) => {
       if (request.url === '/client.json') {

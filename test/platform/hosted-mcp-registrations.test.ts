@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, DEFAULT_DERIVER } from '../../src/engine/create-engine.js';
-import { createGatewayBackend } from '../../src/engine/create-gateway-backend.js';
 import type { Database } from '../../src/engine/database/database.js';
-import { openDatabase } from '../../src/engine/database/open-database.js';
-import { createLearning, OFFLINE_LEARNING } from '../../src/engine/learning/create-learning.js';
-import { createPlatformBackend } from '../../src/engine/platform/create-platform-backend.js';
-import { createKeyStore } from '../../src/engine/platform/keys-store.js';
-import { createOAuthStore, type OAuthStore } from '../../src/engine/platform/oauth-store.js';
-import { serveGateway } from '../../src/http/gateway/serve-gateway.js';
-import { createIsolatedDatabase } from '../support/postgres.js';
+import type { OAuthStore } from '../../src/engine/platform/oauth-store.js';
+import { serveHostedMcp } from '../support/hosted-mcp.js';
 
 const ADMIN_KEY = 'oauth-registrations-admin-key-0123';
 const REDIRECT = 'http://127.0.0.1:9/callback';
@@ -22,36 +15,18 @@ const register = (name: string) => ({
 describe('dynamic client registration, bounded', () => {
   let database: Database;
   let store: OAuthStore;
-  let served: Awaited<ReturnType<typeof serveGateway>>;
+  let served: Awaited<ReturnType<typeof serveHostedMcp>>['served'];
 
   beforeAll(async () => {
-    database = openDatabase({
-      kind: 'postgres',
-      url: await createIsolatedDatabase('hosted_mcp_registrations'),
-    });
-    await database.query('SELECT 1');
-    const learning = createLearning(OFFLINE_LEARNING);
-    const engine = createEngine(database, {
-      learning,
-      contextTokens: 8192,
-      deriver: { ...DEFAULT_DERIVER, background: false },
-    });
-    store = createOAuthStore(database);
-    served = await serveGateway({
-      backend: createGatewayBackend(database, engine),
-      platform: {
-        backend: createPlatformBackend(database, engine, learning.embedder),
-        adminKey: ADMIN_KEY,
-        keys: createKeyStore(database),
-      },
-      hostedMcp: {
-        oauth: store,
-        loopbackClients: true,
-        registrationLimits: { perAddressPerHour: 3, maxClients: 3, unusedClientHours: 1 },
-      },
-      host: '127.0.0.1',
-      port: 0,
-    });
+    ({
+      database,
+      oauth: store,
+      served,
+    } = await serveHostedMcp({
+      name: 'hosted_mcp_registrations',
+      adminKey: ADMIN_KEY,
+      hostedMcp: { registrationLimits: { perAddressPerHour: 3, maxClients: 3, unusedClientHours: 1 } },
+    }));
   }, 60_000);
   afterAll(async () => {
     await served?.close();

@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
 import { api, v3 } from '../api.js';
-import { ConfirmButton } from '../parts/confirm-button.js';
+import { DeleteButton } from '../parts/delete-button.js';
 import { Empty, Failure, Loading } from '../parts/feedback.js';
+import { Figures } from '../parts/figures.js';
 import { Heading } from '../parts/heading.js';
 import { useLoad } from '../parts/use-load.js';
 import { When } from '../parts/when.js';
@@ -55,63 +56,79 @@ export function McpGrantsPage({ workspace }: { workspace?: string | undefined })
       ) : grants.data.length === 0 ? (
         <Empty>No client has signed in with OAuth here.</Empty>
       ) : (
-        <div class="scroll">
-          <table>
-            <caption>OAuth grants, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Client</th>
-                {workspace === undefined ? <th scope="col">Workspace</th> : null}
-                {workspace === undefined ? <th scope="col">Workspace</th> : null}
-                <th scope="col">Granted</th>
-                <th scope="col">Last used</th>
-                <th scope="col">With key</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {grants.data.map((grant) => (
-                <tr key={grant.id}>
-                  <td>
-                    {grant.client_name ?? 'Unnamed client'}
-                    <div class="quiet url">{grant.client_id}</div>
-                  </td>
-                  {workspace === undefined ? <td>{grant.workspace_id}</td> : null}
-                  <td>
-                    <When iso={grant.created_at} />
-                  </td>
-                  <td>{grant.last_used_at === null ? '—' : <When iso={grant.last_used_at} />}</td>
-                  <td>{grant.key_id ?? 'the configured admin key'}</td>
-                  <td>
-                    {grant.revoked_at !== null ? (
-                      <>
-                        revoked <When iso={grant.revoked_at} />
-                      </>
-                    ) : (
-                      <ConfirmButton
-                        label="Revoke"
-                        question={`Revoke the access of ${grant.client_name ?? grant.client_id}?`}
-                        onConfirm={async () => {
-                          setFailure(undefined);
-                          try {
-                            await api(
-                              'DELETE',
-                              v3('workspaces', grant.workspace_id, 'oauth', 'grants', grant.id),
-                            );
-                            grants.reload();
-                          } catch (error) {
-                            setFailure(error as Error);
-                          }
-                        }}
-                      />
-                    )}
-                  </td>
+        <>
+          <GrantFigures grants={grants.data} />
+          <div class="scroll">
+            <table>
+              <caption>OAuth grants, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Client</th>
+                  {workspace === undefined ? <th scope="col">Workspace</th> : null}
+                  <th scope="col">Granted</th>
+                  <th scope="col">Last used</th>
+                  <th scope="col">With key</th>
+                  <th scope="col">Status</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {grants.data.map((grant) => (
+                  <tr key={grant.id}>
+                    <td>
+                      {grant.client_name ?? 'Unnamed client'}
+                      <div class="quiet url">{grant.client_id}</div>
+                    </td>
+                    {workspace === undefined ? <td>{grant.workspace_id}</td> : null}
+                    <td>
+                      <When iso={grant.created_at} />
+                    </td>
+                    <td>{grant.last_used_at === null ? '—' : <When iso={grant.last_used_at} />}</td>
+                    <td>{grant.key_id ?? 'the configured admin key'}</td>
+                    <td>
+                      {grant.revoked_at !== null ? (
+                        <>
+                          revoked <When iso={grant.revoked_at} />
+                        </>
+                      ) : (
+                        <DeleteButton
+                          label="Revoke"
+                          question={`Revoke the access of ${grant.client_name ?? grant.client_id}?`}
+                          path={v3('workspaces', grant.workspace_id, 'oauth', 'grants', grant.id)}
+                          onDeleted={() => {
+                            setFailure(undefined);
+                            grants.reload();
+                          }}
+                          onFailure={setFailure}
+                        />
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
     </>
+  );
+}
+
+/** How many grants are live and how many revoked, and when a client last used one. */
+function GrantFigures({ grants }: { grants: readonly Grant[] }) {
+  const revoked = grants.filter((grant) => grant.revoked_at !== null).length;
+  const lastUsed = grants
+    .map((grant) => grant.last_used_at)
+    .filter((time) => time !== null)
+    .sort()
+    .at(-1);
+  return (
+    <Figures
+      items={[
+        ['Live', String(grants.length - revoked)],
+        ['Revoked', String(revoked)],
+        ['Last used', lastUsed === undefined ? '—' : <When iso={lastUsed} />],
+      ]}
+      wide
+    />
   );
 }

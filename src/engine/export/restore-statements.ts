@@ -11,6 +11,22 @@ import type { DataRecordType } from '../../schemas/export-records.js';
  * where one run would have. Rows are inserted in file order: identity columns (`seq`) then keep
  * the order of arrival that breaks ties of equal times.
  */
+/**
+ * The batch as `r`, and `written`, its rows of a table of workspace rows with metadata and a
+ * configuration (peers, sessions) upserted; `extra` names more fields of a record to read.
+ */
+const configurableRows = (table: 'peers' | 'sessions', extra = '') => `WITH r AS (
+      SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(ord int, workspace_id text, id text,
+        metadata jsonb, configuration jsonb, created_at timestamptz${extra})),
+    written AS (
+      INSERT INTO ${table} (workspace_id, id, metadata, configuration, created_at)
+      SELECT workspace_id, id, metadata, configuration, created_at FROM r ORDER BY ord
+      ON CONFLICT (workspace_id, id) DO UPDATE SET metadata = EXCLUDED.metadata,
+        configuration = EXCLUDED.configuration, created_at = EXCLUDED.created_at
+      WHERE (${table}.metadata, ${table}.configuration, ${table}.created_at)
+        IS DISTINCT FROM (EXCLUDED.metadata, EXCLUDED.configuration, EXCLUDED.created_at)
+      RETURNING 1)`;
+
 export const RESTORE_STATEMENTS: Record<DataRecordType, string> = {
   workspace: `
     WITH r AS (SELECT * FROM jsonb_to_recordset($1::jsonb)
@@ -31,30 +47,12 @@ export const RESTORE_STATEMENTS: Record<DataRecordType, string> = {
     SELECT (SELECT count(*) FROM written)::int AS changed, NULL AS elsewhere`,
 
   peer: `
-    WITH r AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(ord int, workspace_id text, id text,
-               metadata jsonb, configuration jsonb, created_at timestamptz)),
-    written AS (
-      INSERT INTO peers (workspace_id, id, metadata, configuration, created_at)
-      SELECT workspace_id, id, metadata, configuration, created_at FROM r ORDER BY ord
-      ON CONFLICT (workspace_id, id) DO UPDATE SET metadata = EXCLUDED.metadata,
-        configuration = EXCLUDED.configuration, created_at = EXCLUDED.created_at
-      WHERE (peers.metadata, peers.configuration, peers.created_at)
-        IS DISTINCT FROM (EXCLUDED.metadata, EXCLUDED.configuration, EXCLUDED.created_at)
-      RETURNING 1)
+    ${configurableRows('peers')}
     SELECT (SELECT count(*) FROM written)::int AS changed, NULL AS elsewhere`,
 
   // The session and its members in one statement: the members' foreign keys are checked at its end.
   session: `
-    WITH r AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(ord int, workspace_id text, id text,
-               metadata jsonb, configuration jsonb, created_at timestamptz, members jsonb)),
-    written AS (
-      INSERT INTO sessions (workspace_id, id, metadata, configuration, created_at)
-      SELECT workspace_id, id, metadata, configuration, created_at FROM r ORDER BY ord
-      ON CONFLICT (workspace_id, id) DO UPDATE SET metadata = EXCLUDED.metadata,
-        configuration = EXCLUDED.configuration, created_at = EXCLUDED.created_at
-      WHERE (sessions.metadata, sessions.configuration, sessions.created_at)
-        IS DISTINCT FROM (EXCLUDED.metadata, EXCLUDED.configuration, EXCLUDED.created_at)
-      RETURNING 1),
+    ${configurableRows('sessions', ', members jsonb')},
     members AS (
       INSERT INTO session_peers (workspace_id, session_id, peer_id, observe_me, observe_others, joined_at, left_at)
       SELECT r.workspace_id, r.id, e.member->>'peer_id', (e.member->>'observe_me')::boolean,

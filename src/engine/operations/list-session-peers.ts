@@ -1,7 +1,7 @@
 import type { Peer, PeerList } from '../../schemas/peer.js';
 import type { SessionInput } from '../../schemas/session.js';
 import { NotFoundError } from '../../service/errors.js';
-import { isoTimestamp } from '../columns.js';
+import { PEER_ITEM_JSON } from '../columns.js';
 import type { Database } from '../database/database.js';
 
 /** The current members of a session, in the order they joined. */
@@ -12,8 +12,7 @@ export async function listSessionPeers(
 ): Promise<PeerList> {
   const [row] = await db.query<{ peers: Peer[] }>(
     `SELECT coalesce((
-       SELECT json_agg(json_build_object('id', p.id, 'metadata', p.metadata,
-                'created_at', ${isoTimestamp('p.created_at')}) ORDER BY sp.joined_at, sp.seq)
+       SELECT json_agg(${PEER_ITEM_JSON} ORDER BY sp.joined_at, sp.seq)
        FROM session_peers sp JOIN peers p ON p.workspace_id = sp.workspace_id AND p.id = sp.peer_id
        WHERE sp.workspace_id = $1 AND sp.session_id = $2 AND sp.left_at IS NULL
      ), '[]'::json) AS peers

@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { MemoryError } from '../../service/errors.js';
 import { isoTimestamp } from '../columns.js';
 import type { Database } from '../database/database.js';
+import { foundAndTouched } from './last-used.js';
 import { organizationNotFound, workspaceOrganization } from './organizations.js';
 
 /**
@@ -182,30 +183,23 @@ const adminGrantHolds = (column: string) =>
 /**
  * The live key with this secret (not revoked, not expired, its minter still the admin who minted
  * it, an organization-wide key's member still an admin), or undefined. Its last use is written
- * at most once a minute: a write on every request would double the work of reads.
+ * at most once a minute.
  */
 export async function findApiKey(db: Database, secret: string): Promise<FoundApiKey | undefined> {
-  const [row] = await db.query<{
-    id: string;
-    organization_id: string | null;
-    member: string | null;
-    minted_by: string | null;
-    workspace_id: string | null;
-    peer_id: string | null;
-    session_id: string | null;
-  }>(
-    `WITH found AS (
-       SELECT k.id, k.organization_id, k.member, k.minted_by, k.workspace_id, k.peer_id, k.session_id
+  const [row] = await db.query<
+    Pick<
+      ApiKey,
+      'id' | 'organization_id' | 'member' | 'minted_by' | 'workspace_id' | 'peer_id' | 'session_id'
+    >
+  >(
+    foundAndTouched(
+      `SELECT k.id, k.organization_id, k.member, k.minted_by, k.workspace_id, k.peer_id, k.session_id
        FROM api_keys k
        WHERE k.secret_sha256 = $1 AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())
          AND (k.minted_by IS NULL OR ${adminGrantHolds('k.minted_by')})
-         AND (k.member IS NULL OR k.workspace_id IS NOT NULL OR ${adminGrantHolds('k.member')})
-     ),
-     touched AS (
-       UPDATE api_keys k SET last_used_at = now() FROM found f
-       WHERE k.id = f.id AND (k.last_used_at IS NULL OR k.last_used_at < now() - interval '1 minute')
-     )
-     SELECT * FROM found`,
+         AND (k.member IS NULL OR k.workspace_id IS NOT NULL OR ${adminGrantHolds('k.member')})`,
+      'api_keys',
+    ),
     [secretHash(secret)],
   );
   if (!row) return undefined;

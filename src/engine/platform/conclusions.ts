@@ -1,6 +1,6 @@
 // The conclusion (observation) operations of the platform API (see workspaces.ts).
 import { OBSERVATION_TOKENS as CONCLUSION_TOKENS } from '../../schemas/observation.js';
-import type { Conclusion, NewConclusion, Page, PageRequest } from '../../schemas/platform.js';
+import type { Conclusion, NewConclusion, PageRequest } from '../../schemas/platform.js';
 import { MemoryError, NotFoundError } from '../../service/errors.js';
 import { countTokens } from '../count-tokens.js';
 import type { Database } from '../database/database.js';
@@ -8,35 +8,32 @@ import type { Embedder } from '../learning/llm/embedder.js';
 import { encodeVector } from '../learning/vector-codec.js';
 import { recallObservations } from '../reads/recall-observations.js';
 import { CONCLUSION_JSON } from './platform-columns.js';
-import { type FilterColumns, filterCondition } from './platform-filter.js';
-import { readPage } from './platform-page.js';
-
-const CONCLUSION_FILTERS: FilterColumns = {
-  id: { column: 'o.id', kind: 'text' },
-  observer_id: { column: 'o.observer_id', kind: 'text' },
-  observed_id: { column: 'o.observed_id', kind: 'text' },
-  session_id: { column: 'o.session_id', kind: 'text' },
-  created_at: { column: 'o.created_at', kind: 'time' },
-};
+import { type FilteredList, filteredQuery, readInOrder, readPage } from './platform-page.js';
 
 // Superseded observations are history: a newer one took their place.
+type Filters = Record<string, unknown> | undefined;
+
 const CURRENT = 'o.superseded_by IS NULL';
 
-export function listConclusions(
-  db: Database,
-  workspace: string,
-  filters: Record<string, unknown> | undefined,
-  page: PageRequest,
-): Promise<Page<Conclusion>> {
-  const params: unknown[] = [workspace];
-  const where = `o.workspace_id = $1 AND ${CURRENT} AND ${filterCondition(filters, CONCLUSION_FILTERS, params)}`;
-  return readPage(
-    db,
-    { from: 'observations o', alias: 'o', where, order: ['o.seq'], json: CONCLUSION_JSON },
-    params,
-    page,
-  );
-}
+/** The current conclusions of a workspace ($1). */
+const CONCLUSION_LIST: FilteredList = {
+  from: 'observations o',
+  alias: 'o',
+  scope: `o.workspace_id = $1 AND ${CURRENT}`,
+  filters: {
+    id: { column: 'o.id', kind: 'text' },
+    observer_id: { column: 'o.observer_id', kind: 'text' },
+    observed_id: { column: 'o.observed_id', kind: 'text' },
+    session_id: { column: 'o.session_id', kind: 'text' },
+    created_at: { column: 'o.created_at', kind: 'time' },
+  },
+  order: ['o.seq'],
+  json: CONCLUSION_JSON,
+};
+
+/** A page of the current conclusions of a workspace, filtered. */
+export const listConclusions = (db: Database, workspace: string, filters: Filters, page: PageRequest) =>
+  readPage<Conclusion>(db, ...filteredQuery(CONCLUSION_LIST, [workspace], filters), page);
 
 export async function getConclusion(db: Database, workspace: string, id: string): Promise<Conclusion> {
   const [found] = await readConclusions(db, workspace, [id]);
@@ -142,20 +139,13 @@ export async function deleteConclusion(db: Database, workspace: string, id: stri
 }
 
 /** The current conclusions with these ids, in the order given. */
-async function readConclusions(
-  db: Database,
-  workspace: string,
-  ids: readonly string[],
-): Promise<Conclusion[]> {
-  if (ids.length === 0) return [];
-  const [row] = await db.query<{ conclusions: Conclusion[] }>(
-    `SELECT coalesce(json_agg(${CONCLUSION_JSON} ORDER BY given.ord), '[]'::json) AS conclusions
-     FROM jsonb_array_elements_text($2::jsonb) WITH ORDINALITY AS given (id, ord)
-     JOIN observations o ON o.id = given.id AND o.workspace_id = $1 AND ${CURRENT}`,
-    [workspace, JSON.stringify(ids)],
+const readConclusions = (db: Database, workspace: string, ids: readonly string[]) =>
+  readInOrder<Conclusion>(
+    db,
+    { from: 'observations o', alias: 'o', json: CONCLUSION_JSON, where: CURRENT },
+    workspace,
+    ids,
   );
-  return row?.conclusions ?? [];
-}
 
 async function assertSubjectsExist(
   db: Database,

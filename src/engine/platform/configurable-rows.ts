@@ -1,11 +1,14 @@
-// Peers and sessions alike carry metadata and a configuration: one get-or-create and one update for both.
+// Peers and sessions alike carry metadata and a configuration: one get-or-create, one update and
+// one list for both.
 import type { ConfigurableChange } from '../../schemas/platform.js';
 import { NotFoundError } from '../../service/errors.js';
 import type { Database } from '../database/database.js';
+import { rowFilters } from './platform-filter.js';
+import type { FilteredList } from './platform-page.js';
 import { jsonOrNull } from './workspaces.js';
 
 /** A table of rows with metadata and a configuration, and how a row is returned as JSON. */
-type ConfigurableTable = {
+export type ConfigurableTable = {
   table: 'peers' | 'sessions';
   /** The alias `json` reads from. */
   alias: 'p' | 's';
@@ -14,6 +17,16 @@ type ConfigurableTable = {
   /** What the API calls the row's id, for a not-found error. */
   idField: 'peer_id' | 'session_id';
 };
+
+/** The rows of a workspace ($1), filtered on what every configurable row has, in `order`. */
+export const workspaceRows = (of: ConfigurableTable, order: readonly string[]): FilteredList => ({
+  from: `${of.table} ${of.alias}`,
+  alias: of.alias,
+  scope: `${of.alias}.workspace_id = $1`,
+  filters: rowFilters(of.alias),
+  order,
+  json: of.json,
+});
 
 /** The row, created (with its workspace) with the given metadata and configuration when new. */
 export async function getOrCreateRow<Row>(

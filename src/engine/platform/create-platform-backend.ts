@@ -4,6 +4,8 @@ import type {
   ConfigurableChange,
   NewConclusion,
   PageRequest,
+  Peer,
+  Session,
   SessionContextRequest,
   SessionPeerConfig,
 } from '../../schemas/platform.js';
@@ -22,17 +24,18 @@ import {
   listConclusions,
   queryConclusions,
 } from './conclusions.js';
+import { getOrCreateRow, updateRow } from './configurable-rows.js';
 import { getMessage, listSessionMessages, readMessages, updateMessageMetadata } from './messages.js';
-import { assertPeerExists, getOrCreatePeer, listPeerSessions, listPeers, updatePeer } from './peers.js';
+import { assertPeerExists, PEER_LIST, PEER_SESSION_LIST, PEER_TABLE } from './peers.js';
+import { filteredQuery, readPage } from './platform-page.js';
 import { getQueueStatus } from './queue-status.js';
 import {
   cloneSession,
-  getOrCreateSession,
   listSessionPeers,
-  listSessions,
   removeSessionPeers,
+  SESSION_LIST,
+  SESSION_TABLE,
   sessionPeerConfig,
-  updateSession,
   upsertSessionPeers,
 } from './sessions.js';
 import { platformWebhooks } from './webhooks.js';
@@ -61,29 +64,29 @@ export function createPlatformBackend(
     exportWorkspace: (id: string) => exportWorkspace(db, id),
 
     getOrCreatePeer: (workspace: string, id: string, initial: ConfigurableChange) =>
-      getOrCreatePeer(db, workspace, id, initial),
+      getOrCreateRow<Peer>(db, PEER_TABLE, workspace, id, initial),
     listPeers: (workspace: string, filters: Filters, page: PageRequest) =>
-      listPeers(db, workspace, filters, page),
+      readPage<Peer>(db, ...filteredQuery(PEER_LIST, [workspace], filters), page),
     updatePeer: (workspace: string, id: string, change: ConfigurableChange) =>
-      updatePeer(db, workspace, id, change),
+      updateRow<Peer>(db, PEER_TABLE, workspace, id, change),
     deletePeer: (workspace: string, id: string) => engine.memory(workspace).deletePeer({ peer: id }),
     listPeerSessions: (workspace: string, peer: string, filters: Filters, page: PageRequest) =>
-      listPeerSessions(db, workspace, peer, filters, page),
+      readPage<Session>(db, ...filteredQuery(PEER_SESSION_LIST, [workspace, peer], filters), page),
 
     async getOrCreateSession(
       workspace: string,
       id: string,
       initial: ConfigurableChange & { peers?: Record<string, SessionPeerConfig> | undefined },
     ) {
-      const session = await getOrCreateSession(db, workspace, id, initial);
+      const session = await getOrCreateRow<Session>(db, SESSION_TABLE, workspace, id, initial);
       if (initial.peers !== undefined && Object.keys(initial.peers).length > 0)
         await upsertSessionPeers(db, workspace, id, initial.peers, { replace: false });
       return session;
     },
     listSessions: (workspace: string, filters: Filters, page: PageRequest) =>
-      listSessions(db, workspace, filters, page),
+      readPage<Session>(db, ...filteredQuery(SESSION_LIST, [workspace], filters), page),
     updateSession: (workspace: string, id: string, change: ConfigurableChange) =>
-      updateSession(db, workspace, id, change),
+      updateRow<Session>(db, SESSION_TABLE, workspace, id, change),
     deleteSession: (workspace: string, id: string) => engine.memory(workspace).deleteSession({ session: id }),
     cloneSession: (workspace: string, id: string, upTo: string | undefined) =>
       cloneSession(db, workspace, id, upTo),

@@ -4,35 +4,35 @@ import type { Page, PageRequest, PlatformMessage } from '../../schemas/platform.
 import { NotFoundError } from '../../service/errors.js';
 import type { Database } from '../database/database.js';
 import { PLATFORM_MESSAGE_JSON } from './platform-columns.js';
-import { type FilterColumns, filterCondition } from './platform-filter.js';
-import { readPage } from './platform-page.js';
+import { type FilteredList, filteredQuery, readInOrder, readPage } from './platform-page.js';
 import { assertSessionExists } from './sessions.js';
 
-const MESSAGE_FILTERS: FilterColumns = {
-  id: { column: 'm.id', kind: 'text' },
-  peer_id: { column: 'm.peer_id', kind: 'text' },
-  metadata: { column: 'm.metadata', kind: 'json' },
-  created_at: { column: 'm.created_at', kind: 'time' },
+/** The messages of a session ($2 in workspace $1). */
+const SESSION_MESSAGE_LIST: FilteredList = {
+  from: 'messages m',
+  alias: 'm',
+  scope: 'm.workspace_id = $1 AND m.session_id = $2',
+  filters: {
+    id: { column: 'm.id', kind: 'text' },
+    peer_id: { column: 'm.peer_id', kind: 'text' },
+    metadata: { column: 'm.metadata', kind: 'json' },
+    created_at: { column: 'm.created_at', kind: 'time' },
+  },
+  order: ['m.created_at', 'm.seq'],
+  json: PLATFORM_MESSAGE_JSON,
 };
 
 const messageNotFound = (id: string) =>
   new NotFoundError('message', id, 'message_id', 'does not exist in this session');
 
 /** The messages with these ids, in the order given; ids of other workspaces are left out. */
-export async function readMessages(
-  db: Database,
-  workspace: string,
-  ids: readonly string[],
-): Promise<PlatformMessage[]> {
-  if (ids.length === 0) return [];
-  const [row] = await db.query<{ messages: PlatformMessage[] }>(
-    `SELECT coalesce(json_agg(${PLATFORM_MESSAGE_JSON} ORDER BY given.ord), '[]'::json) AS messages
-     FROM jsonb_array_elements_text($2::jsonb) WITH ORDINALITY AS given (id, ord)
-     JOIN messages m ON m.id = given.id AND m.workspace_id = $1`,
-    [workspace, JSON.stringify(ids)],
+export const readMessages = (db: Database, workspace: string, ids: readonly string[]) =>
+  readInOrder<PlatformMessage>(
+    db,
+    { from: 'messages m', alias: 'm', json: PLATFORM_MESSAGE_JSON },
+    workspace,
+    ids,
   );
-  return row?.messages ?? [];
-}
 
 /** A page of a session's messages, oldest first unless reversed, filtered. */
 export async function listSessionMessages(
@@ -42,15 +42,9 @@ export async function listSessionMessages(
   filters: Record<string, unknown> | undefined,
   page: PageRequest,
 ): Promise<Page<PlatformMessage>> {
-  const params: unknown[] = [workspace, session];
-  const where = `m.workspace_id = $1 AND m.session_id = $2 AND ${filterCondition(filters, MESSAGE_FILTERS, params)}`;
+  const [query, params] = filteredQuery(SESSION_MESSAGE_LIST, [workspace, session], filters);
   await assertSessionExists(db, workspace, session);
-  return readPage(
-    db,
-    { from: 'messages m', alias: 'm', where, order: ['m.created_at', 'm.seq'], json: PLATFORM_MESSAGE_JSON },
-    params,
-    page,
-  );
+  return readPage(db, query, params, page);
 }
 
 export async function getMessage(

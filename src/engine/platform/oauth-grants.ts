@@ -6,6 +6,7 @@ import { MemoryError } from '../../service/errors.js';
 import { isoTimestamp } from '../columns.js';
 import type { Database } from '../database/database.js';
 import type { SessionKey } from './console-sessions.js';
+import { foundAndTouched } from './last-used.js';
 
 /** A grant as the platform API and the console list it: never a secret. */
 export type OAuthGrant = {
@@ -152,14 +153,14 @@ export async function spendSecret(
   kind: 'code' | 'refresh',
   given: string,
 ): Promise<SpentSecret | undefined> {
-  const [row] = await db.query<{
-    grant_id: string;
-    client_id: string;
-    resource: string;
-    code_challenge: string | null;
-    redirect_uri: string | null;
-    spent_before: boolean;
-  }>(
+  const [row] = await db.query<
+    Pick<OAuthGrant, 'client_id' | 'resource'> & {
+      grant_id: string;
+      code_challenge: string | null;
+      redirect_uri: string | null;
+      spent_before: boolean;
+    }
+  >(
     `WITH found AS (
        SELECT t.token_sha256, t.grant_id, t.used_at IS NOT NULL AS spent_before, t.expires_at > now() AS live
        FROM oauth_tokens t WHERE t.token_sha256 = $1 AND t.kind = $2
@@ -235,23 +236,15 @@ export async function findAccessToken(
   token: string,
   adminKey: string,
 ): Promise<LiveGrant | undefined> {
-  const [row] = await db.query<{
-    id: string;
-    workspace_id: string;
-    client_id: string;
-    resource: string;
-    admin_key_proof: string | null;
-  }>(
-    `WITH found AS (
-       SELECT g.id, g.workspace_id, g.client_id, g.resource, g.admin_key_proof
+  const [row] = await db.query<
+    Pick<OAuthGrant, 'id' | 'workspace_id' | 'client_id' | 'resource'> & { admin_key_proof: string | null }
+  >(
+    foundAndTouched(
+      `SELECT g.id, g.workspace_id, g.client_id, g.resource, g.admin_key_proof
        FROM oauth_tokens t JOIN oauth_grants g ON g.id = t.grant_id
-       WHERE t.token_sha256 = $1 AND t.kind = 'access' AND t.expires_at > now() AND ${GRANT_KEY_LIVE}
-     ),
-     touched AS (
-       UPDATE oauth_grants g SET last_used_at = now() FROM found f
-       WHERE g.id = f.id AND (g.last_used_at IS NULL OR g.last_used_at < now() - interval '1 minute')
-     )
-     SELECT * FROM found`,
+       WHERE t.token_sha256 = $1 AND t.kind = 'access' AND t.expires_at > now() AND ${GRANT_KEY_LIVE}`,
+      'oauth_grants',
+    ),
     [hash(token)],
   );
   if (!row) return undefined;

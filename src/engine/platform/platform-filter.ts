@@ -4,6 +4,13 @@ import { MemoryError } from '../../service/errors.js';
 type FilterColumn = { column: string; kind: 'text' | 'time' | 'json' };
 export type FilterColumns = Readonly<Record<string, FilterColumn>>;
 
+/** The fields every configurable row (workspace, peer, session) is filtered on, from its alias. */
+export const rowFilters = (alias: string): FilterColumns => ({
+  id: { column: `${alias}.id`, kind: 'text' },
+  metadata: { column: `${alias}.metadata`, kind: 'json' },
+  created_at: { column: `${alias}.created_at`, kind: 'time' },
+});
+
 const COMPARISONS = { gte: '>=', gt: '>', lte: '<=', lt: '<' } as const;
 
 /**

@@ -1,5 +1,6 @@
 import type { Page, PageRequest } from '../../schemas/platform.js';
 import type { Database } from '../database/database.js';
+import { type FilterColumns, filterCondition } from './platform-filter.js';
 
 export type ListQuery = {
   /** The table and its alias, e.g. `sessions s`. */
@@ -38,4 +39,44 @@ export async function readPage<Item>(
     size: request.size,
     pages: Math.ceil(total / request.size),
   };
+}
+
+/** A list the platform API filters: its rows within a scope, and the fields a `filters` object may name. */
+export type FilteredList = Omit<ListQuery, 'where'> & {
+  /** The condition that scopes the list, its parameters numbered from $1; none: every row of `from`. */
+  scope?: string;
+  filters: FilterColumns;
+};
+
+/**
+ * The query of a filtered list and its parameters, the scope's first, then the filter's. A filter
+ * the list does not take is refused here, before anything is read.
+ */
+export function filteredQuery(
+  list: FilteredList,
+  scopeParams: readonly unknown[],
+  filters: Record<string, unknown> | undefined,
+): [ListQuery, unknown[]] {
+  const params = [...scopeParams];
+  const condition = filterCondition(filters, list.filters, params);
+  const where = list.scope === undefined ? condition : `${list.scope} AND ${condition}`;
+  return [{ from: list.from, alias: list.alias, where, order: list.order, json: list.json }, params];
+}
+
+/** The rows of `table` with these ids, in the order given, as JSON; ids of other workspaces are left out. */
+export async function readInOrder<Item>(
+  db: Database,
+  table: { from: string; alias: string; json: string; where?: string },
+  workspace: string,
+  ids: readonly string[],
+): Promise<Item[]> {
+  if (ids.length === 0) return [];
+  const { alias } = table;
+  const [row] = await db.query<{ items: Item[] }>(
+    `SELECT coalesce(json_agg(${table.json} ORDER BY given.ord), '[]'::json) AS items
+     FROM jsonb_array_elements_text($2::jsonb) WITH ORDINALITY AS given (id, ord)
+     JOIN ${table.from} ON ${alias}.id = given.id AND ${alias}.workspace_id = $1${table.where === undefined ? '' : ` AND ${table.where}`}`,
+    [workspace, JSON.stringify(ids)],
+  );
+  return row?.items ?? [];
 }

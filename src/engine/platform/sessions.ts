@@ -1,65 +1,24 @@
-// The session operations of the platform API, one SQL statement each (see workspaces.ts).
+// The session operations of the platform API, one SQL statement each (see workspaces.ts); a session
+// is a configurable row (configurable-rows.ts) and its list is data for readPage.
 import { randomUUID } from 'node:crypto';
-import type {
-  ConfigurableChange,
-  Page,
-  PageRequest,
-  Peer,
-  Session,
-  SessionPeerConfig,
-} from '../../schemas/platform.js';
+import type { Page, PageRequest, Peer, Session, SessionPeerConfig } from '../../schemas/platform.js';
 import { NotFoundError } from '../../service/errors.js';
 import type { Database } from '../database/database.js';
 import { removeSessionPeers as leaveSession } from '../operations/remove-session-peers.js';
-import { getOrCreateRow, updateRow } from './configurable-rows.js';
+import { workspaceRows } from './configurable-rows.js';
 import { PEER_JSON, sessionJson } from './platform-columns.js';
-import { type FilterColumns, filterCondition } from './platform-filter.js';
 import { readPage } from './platform-page.js';
 
-const SESSION_FILTERS: FilterColumns = {
-  id: { column: 's.id', kind: 'text' },
-  metadata: { column: 's.metadata', kind: 'json' },
-  created_at: { column: 's.created_at', kind: 'time' },
-};
-
 const SESSION_JSON = sessionJson();
-const SESSION_TABLE = { table: 'sessions', alias: 's', json: SESSION_JSON, idField: 'session_id' } as const;
+export const SESSION_TABLE = {
+  table: 'sessions',
+  alias: 's',
+  json: SESSION_JSON,
+  idField: 'session_id',
+} as const;
 
-/** The session, created (with its workspace) with the given metadata and configuration when new. */
-export function getOrCreateSession(
-  db: Database,
-  workspace: string,
-  id: string,
-  initial: ConfigurableChange,
-): Promise<Session> {
-  return getOrCreateRow<Session>(db, SESSION_TABLE, workspace, id, initial);
-}
-
-export function listSessions(
-  db: Database,
-  workspace: string,
-  filters: Record<string, unknown> | undefined,
-  page: PageRequest,
-): Promise<Page<Session>> {
-  const params: unknown[] = [workspace];
-  const where = `s.workspace_id = $1 AND ${filterCondition(filters, SESSION_FILTERS, params)}`;
-  return readPage(
-    db,
-    { from: 'sessions s', alias: 's', where, order: ['s.created_at', 's.id'], json: SESSION_JSON },
-    params,
-    page,
-  );
-}
-
-/** Replaces the metadata and/or the configuration given; the others stay. */
-export function updateSession(
-  db: Database,
-  workspace: string,
-  id: string,
-  change: ConfigurableChange,
-): Promise<Session> {
-  return updateRow<Session>(db, SESSION_TABLE, workspace, id, change);
-}
+/** The sessions of a workspace ($1). */
+export const SESSION_LIST = workspaceRows(SESSION_TABLE, ['s.created_at', 's.id']);
 
 /**
  * Makes peers members of a session with their configuration, creating the session and the peers

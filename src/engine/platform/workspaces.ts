@@ -1,18 +1,12 @@
 // The workspace operations of the platform API, one SQL statement each; kept in one file per
 // entity, as the platform's routers are, because each is a few lines of SQL.
 
-import type { ConfigurableChange, Page, PageRequest, Workspace } from '../../schemas/platform.js';
+import type { ConfigurableChange, PageRequest, Workspace } from '../../schemas/platform.js';
 import { NotFoundError } from '../../service/errors.js';
 import type { Database } from '../database/database.js';
 import { WORKSPACE_JSON } from './platform-columns.js';
-import { type FilterColumns, filterCondition } from './platform-filter.js';
-import { readPage } from './platform-page.js';
-
-const WORKSPACE_FILTERS: FilterColumns = {
-  id: { column: 'w.id', kind: 'text' },
-  metadata: { column: 'w.metadata', kind: 'json' },
-  created_at: { column: 'w.created_at', kind: 'time' },
-};
+import { rowFilters } from './platform-filter.js';
+import { type FilteredList, filteredQuery, readPage } from './platform-page.js';
 
 const workspaceNotFound = (id: string) => new NotFoundError('workspace', id, 'workspace_id');
 
@@ -37,20 +31,21 @@ export async function getOrCreateWorkspace(
   return row.workspace;
 }
 
-export function listWorkspaces(
+/** Every workspace of the server. */
+const WORKSPACE_LIST: FilteredList = {
+  from: 'workspaces w',
+  alias: 'w',
+  filters: rowFilters('w'),
+  order: ['w.created_at', 'w.id'],
+  json: WORKSPACE_JSON,
+};
+
+/** A page of the server's workspaces, filtered. */
+export const listWorkspaces = (
   db: Database,
   filters: Record<string, unknown> | undefined,
   page: PageRequest,
-): Promise<Page<Workspace>> {
-  const params: unknown[] = [];
-  const where = filterCondition(filters, WORKSPACE_FILTERS, params);
-  return readPage(
-    db,
-    { from: 'workspaces w', alias: 'w', where, order: ['w.created_at', 'w.id'], json: WORKSPACE_JSON },
-    params,
-    page,
-  );
-}
+) => readPage<Workspace>(db, ...filteredQuery(WORKSPACE_LIST, [], filters), page);
 
 /** Replaces the metadata and/or the configuration given; the others stay. */
 export async function updateWorkspace(

@@ -7,7 +7,7 @@ import type { OAuthStore } from '../../engine/platform/oauth-store.js';
 import { createMcpServer } from '../../mcp/create-mcp-server.js';
 import { LIMITS } from '../../schemas/limits.js';
 import type { GatewayBackend } from '../../service/gateway-backend.js';
-import { formatBytes } from '../format-bytes.js';
+import { rpcBodyTooLarge, rpcError, rpcFailure } from '../mcp-rpc-errors.js';
 import { type Caller, reachesAll } from '../platform/platform-auth.js';
 import { createRateLimiter, type RateLimit } from '../rate-limiter.js';
 import { refuseLargeBody } from '../refuse-large-body.js';
@@ -52,25 +52,8 @@ export function createHostedMcpApp(options: HostedMcpOptions): { app: Hono; clos
       ? createRateLimiter(options.rateLimit)
       : undefined;
   const app = new Hono();
-  app.onError((error, c) => {
-    console.error('peermem: an MCP request over HTTP failed:', error);
-    return c.json(
-      rpcError(ProtocolErrorCode.InternalError, 'The request failed unexpectedly; try again.'),
-      500,
-    );
-  });
-  app.use(
-    '/mcp',
-    refuseLargeBody(() =>
-      Response.json(
-        rpcError(
-          ProtocolErrorCode.InvalidRequest,
-          `Request too large: one request over HTTP may be at most ${formatBytes(LIMITS.requestBodyBytes)}.`,
-        ),
-        { status: 413 },
-      ),
-    ),
-  );
+  app.onError(rpcFailure);
+  app.use('/mcp', refuseLargeBody(rpcBodyTooLarge()));
   const serve = async (c: Context) => {
     const request = c.req.raw;
     const decided = await decide(request, options);
@@ -169,8 +152,6 @@ function challenge(urls: OAuthUrls, error: 'invalid_token' | undefined, message:
 
 const refusal = (status: 400 | 403, message: string) =>
   Response.json(rpcError(ProtocolErrorCode.InvalidRequest, message), { status });
-
-const rpcError = (code: number, message: string) => ({ jsonrpc: '2.0', id: null, error: { code, message } });
 
 /** Compares by hashes, in constant time whatever the lengths. */
 const sameKey = (given: string, adminKey: string) =>

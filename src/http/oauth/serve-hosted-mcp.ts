@@ -6,18 +6,14 @@ import type { GatewayBackend } from '../../service/gateway-backend.js';
 import type { RateLimit } from '../rate-limiter.js';
 import { recordUsage } from '../usage/record-usage.js';
 import { createHostedMcpApp } from './hosted-mcp-app.js';
-import { createOAuthApp } from './oauth-app.js';
-import type { RegistrationLimits } from './oauth-limits.js';
+import { createOAuthApp, type OAuthAppOptions } from './oauth-app.js';
 import { oauthUrls } from './oauth-urls.js';
 
-export type HostedMcpSettings = {
+/** `loopbackClients` is PEERMEM_OAUTH_LOOPBACK_CLIENTS; the rest are the defaults unless a test sets them. */
+export type HostedMcpSettings = Pick<OAuthAppOptions, 'loopbackClients' | 'registrationLimits'> & {
   oauth: OAuthStore;
-  /** Client ID metadata documents may be http URLs on loopback (PEERMEM_OAUTH_LOOPBACK_CLIENTS). */
-  loopbackClients: boolean;
   /** An access token's life; an hour unless given (a test shortens it). */
   accessTokenSeconds?: number | undefined;
-  /** How dynamic registration is bounded; the defaults unless given (a test lowers them). */
-  registrationLimits?: RegistrationLimits | undefined;
 };
 
 const HOUR = 3600;

@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import * as S from '../../schemas/platform.js';
-import { json, listRoute, route, WORKSPACE } from './route-definition.js';
+import { acknowledged, json, route, WORKSPACE, workspaceListRoute } from './route-definition.js';
 
 /** The conclusions (observations) of a workspace: listing, querying, creating and deleting them. */
 export const CONCLUSION_ROUTES = [
-  listRoute({
-    path: `${WORKSPACE}/conclusions/list`,
-    summary: 'List conclusions (observations), filtered by observer_id, observed_id, session_id, id',
-    params: S.WorkspaceParams,
-    item: S.Conclusion,
-    list: (backend, { workspace_id }, filters, page) => backend.listConclusions(workspace_id, filters, page),
-  }),
+  workspaceListRoute(
+    'conclusions',
+    'listConclusions',
+    'List conclusions (observations), filtered by observer_id, observed_id, session_id, id',
+    S.Conclusion,
+  ),
   route({
     method: 'post',
     path: `${WORKSPACE}/conclusions/query`,
@@ -56,9 +55,7 @@ export const CONCLUSION_ROUTES = [
     summary: 'Delete a conclusion',
     params: S.ConclusionParams,
     response: S.Deleted,
-    run: async (backend, { params }) => {
-      await backend.deleteConclusion(params.workspace_id, params.conclusion_id);
-      return { json: { message: 'conclusion deleted' } };
-    },
+    run: (backend, { params }) =>
+      acknowledged(backend.deleteConclusion(params.workspace_id, params.conclusion_id), 'conclusion deleted'),
   }),
 ];

@@ -3,41 +3,12 @@ import type { ConsoleStore } from '../../engine/platform/create-console-store.js
 import { Id, Timestamp } from '../../schemas/common.js';
 import * as S from '../../schemas/platform.js';
 import { NotFoundError } from '../../service/errors.js';
-import type { Caller, Reach } from './platform-auth.js';
-import type { RouteInput, RouteShape } from './route-definition.js';
+import { type StoreRoute, storeRoute } from './route-definition.js';
 
 /** A route the web console needed and the Honcho API has no equal of: it runs on the console store. */
-export type ConsoleRoute = RouteShape & {
-  method: 'get';
-  body: undefined;
-  status: 200;
-  scope(input: RouteInput<z.ZodType, z.ZodType, z.ZodType>): Reach;
-  run(
-    store: ConsoleStore,
-    input: RouteInput<z.ZodType, z.ZodType, z.ZodType>,
-    caller: Caller,
-  ): Promise<unknown>;
-};
+export type ConsoleRoute = StoreRoute<ConsoleStore>;
 
-function consoleRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefined>(definition: {
-  path: string;
-  summary: string;
-  params: P;
-  query?: Q;
-  response: z.ZodType;
-  scope(input: RouteInput<P, Q, z.ZodUndefined>): Reach;
-  run(store: ConsoleStore, input: RouteInput<P, Q, z.ZodUndefined>): Promise<unknown>;
-}): ConsoleRoute {
-  return {
-    ...definition,
-    method: 'get',
-    query: definition.query,
-    body: undefined,
-    status: 200,
-    scope: definition.scope as ConsoleRoute['scope'],
-    run: definition.run as ConsoleRoute['run'],
-  };
-}
+const consoleRoute = storeRoute<ConsoleStore>();
 
 const WorkspaceCounts = z.object({
   peers: z.number().int(),
@@ -90,6 +61,7 @@ const WS = '/v3/workspaces/{workspace_id}';
 /** The routes the console reads through, served with the rest of the platform API. */
 export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   consoleRoute({
+    method: 'get',
     path: WS,
     summary: 'A workspace, if it exists (POST /v3/workspaces gets or creates it)',
     params: S.WorkspaceParams,
@@ -102,6 +74,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     },
   }),
   consoleRoute({
+    method: 'get',
     path: `${WS}/counts`,
     summary: 'How many peers, sessions, messages and observations a workspace holds',
     params: S.WorkspaceParams,
@@ -110,6 +83,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     run: (store, { params }) => store.countWorkspace(params.workspace_id),
   }),
   consoleRoute({
+    method: 'get',
     path: `${WS}/peers/{peer_id}/observations`,
     summary:
       'What a peer learned about itself or a target: observations with their sources and dates (history=true: the replaced ones)',

@@ -14,9 +14,9 @@ import { formatBytes } from '../format-bytes.js';
 import type { RateLimit } from '../rate-limiter.js';
 import { refuseLargeBody } from '../refuse-large-body.js';
 import { recordUsage } from '../usage/record-usage.js';
-import { CONSOLE_ROUTES, type ConsoleRoute } from './console-routes.js';
-import { KEY_ROUTES, type KeyRoute } from './keys-routes.js';
-import { OAUTH_GRANT_ROUTES, type OAuthGrantRoute } from './oauth-grant-routes.js';
+import { CONSOLE_ROUTES } from './console-routes.js';
+import { KEY_ROUTES } from './keys-routes.js';
+import { OAUTH_GRANT_ROUTES } from './oauth-grant-routes.js';
 import { ORGANIZATION_ROUTES } from './org-routes.js';
 import { type Caller, keyAuthentication, outOfScopeResponse, reachesAll } from './platform-auth.js';
 import {
@@ -26,8 +26,8 @@ import {
   validationResponse,
 } from './platform-error-response.js';
 import { PLATFORM_ROUTES } from './platform-routes.js';
-import type { PlatformRoute } from './route-definition.js';
-import { USAGE_ROUTES, type UsageRoute } from './usage-routes.js';
+import type { PlatformRoute, StoreRoute } from './route-definition.js';
+import { USAGE_ROUTES } from './usage-routes.js';
 
 export type PlatformOptions = {
   backend: PlatformBackend;
@@ -107,29 +107,19 @@ export function createPlatformApp(options: PlatformOptions): OpenAPIHono {
   const { backend, keys } = options;
   for (const route of PLATFORM_ROUTES)
     serveRoute(app, route, options, (input, caller) => route.run(backend, input, caller));
-  if (keys !== undefined)
-    for (const route of [...KEY_ROUTES, ...ORGANIZATION_ROUTES])
-      serveRoute(app, route, options, async (input, caller) => ({
-        json: await route.run(keys, input, caller),
-      }));
-  if (consoleStore !== undefined)
-    for (const route of CONSOLE_ROUTES)
-      serveRoute(app, route, options, async (input, caller) => ({
-        json: await route.run(consoleStore, input, caller),
-      }));
-  const { oauth } = options;
-  if (oauth !== undefined)
-    for (const route of OAUTH_GRANT_ROUTES)
-      serveRoute(app, route, options, async (input, caller) => ({
-        json: await route.run(oauth, input, caller),
-      }));
-  const usageStore = options.usage?.store;
-  if (usageStore !== undefined)
-    for (const route of USAGE_ROUTES)
-      serveRoute(app, route, options, async (input, caller) => {
-        const answer = await route.run(usageStore, input, caller);
-        return answer instanceof Response ? answer : { json: answer };
-      });
+  /** The routes of a store the server was given; none without it. */
+  const serveStore = <Store>(routes: readonly StoreRoute<Store>[], store: Store | undefined) => {
+    if (store !== undefined)
+      for (const route of routes)
+        serveRoute(app, route, options, async (input, caller) => {
+          const answer = await route.run(store, input, caller);
+          return answer instanceof Response ? answer : { json: answer };
+        });
+  };
+  serveStore([...KEY_ROUTES, ...ORGANIZATION_ROUTES], keys);
+  serveStore(CONSOLE_ROUTES, consoleStore);
+  serveStore(OAUTH_GRANT_ROUTES, options.oauth);
+  serveStore(USAGE_ROUTES, options.usage?.store);
   app.notFound(() => detailResponse(404, 'no such endpoint; see /openapi.json'));
   app.onError((error) => operationErrorResponse(error));
   // Its callers mount and describe it; the caller variable is its own business.
@@ -137,7 +127,7 @@ export function createPlatformApp(options: PlatformOptions): OpenAPIHono {
 }
 
 type RouteInput = { params: unknown; query: unknown; body: unknown };
-type ServedRoute = PlatformRoute | KeyRoute | ConsoleRoute | UsageRoute | OAuthGrantRoute;
+type ServedRoute = PlatformRoute | StoreRoute<unknown>;
 type Answer = { status?: 200 | 202; json: unknown } | Response;
 
 /** Validates a route's input, checks its reach against the caller's key, then runs it. */

@@ -1,41 +1,12 @@
 import { z } from 'zod';
 import type { KeyStore } from '../../engine/platform/keys-store.js';
 import { GivenTimestamp, Id, storedText, Timestamp } from '../../schemas/common.js';
-import type { Caller, Reach } from './platform-auth.js';
-import type { RouteInput, RouteShape } from './route-definition.js';
+import { type StoreRoute, storeRoute } from './route-definition.js';
 
 /** A route of the key and organization administration: it runs on the key store. */
-export type KeyRoute = RouteShape & {
-  status: 200;
-  scope(input: RouteInput<z.ZodType, z.ZodType, z.ZodType>): Reach;
-  run(keys: KeyStore, input: RouteInput<z.ZodType, z.ZodType, z.ZodType>, caller: Caller): Promise<unknown>;
-};
+export type KeyRoute = StoreRoute<KeyStore>;
 
-/** A key route whose handler sees its validated input typed. */
-export function keyRoute<
-  P extends z.ZodType,
-  Q extends z.ZodType = z.ZodUndefined,
-  B extends z.ZodType = z.ZodUndefined,
->(definition: {
-  method: KeyRoute['method'];
-  path: string;
-  summary: string;
-  params: P;
-  query?: Q;
-  body?: B;
-  response: z.ZodType;
-  scope(input: RouteInput<P, Q, B>): Reach;
-  run(keys: KeyStore, input: RouteInput<P, Q, B>, caller: Caller): Promise<unknown>;
-}): KeyRoute {
-  return {
-    ...definition,
-    query: definition.query,
-    body: definition.body,
-    status: 200,
-    scope: definition.scope as KeyRoute['scope'],
-    run: definition.run as KeyRoute['run'],
-  };
-}
+export const keyRoute = storeRoute<KeyStore>();
 
 const OptionalId = (what: string) => Id.optional().describe(what);
 

@@ -1,43 +1,12 @@
 import { z } from 'zod';
 import type { OAuthStore } from '../../engine/platform/oauth-store.js';
 import { Id, Timestamp } from '../../schemas/common.js';
-import type { Caller, Reach } from './platform-auth.js';
-import type { RouteInput, RouteShape } from './route-definition.js';
+import { type StoreRoute, storeRoute } from './route-definition.js';
 
 /** A route listing or revoking the OAuth grants of `/mcp`: it runs on the OAuth store. */
-export type OAuthGrantRoute = RouteShape & {
-  status: 200;
-  body: undefined;
-  scope(input: RouteInput<z.ZodType, z.ZodType, z.ZodType>): Reach;
-  run(
-    store: OAuthStore,
-    input: RouteInput<z.ZodType, z.ZodType, z.ZodType>,
-    caller: Caller,
-  ): Promise<unknown>;
-};
+export type OAuthGrantRoute = StoreRoute<OAuthStore>;
 
-function grantRoute<P extends z.ZodType>(definition: {
-  method: 'get' | 'delete';
-  path: string;
-  summary: string;
-  params: P;
-  response: z.ZodType;
-  scope(input: RouteInput<P, z.ZodUndefined, z.ZodUndefined>): Reach;
-  run(
-    store: OAuthStore,
-    input: RouteInput<P, z.ZodUndefined, z.ZodUndefined>,
-    caller: Caller,
-  ): Promise<unknown>;
-}): OAuthGrantRoute {
-  return {
-    ...definition,
-    query: undefined,
-    body: undefined,
-    status: 200,
-    scope: definition.scope as OAuthGrantRoute['scope'],
-    run: definition.run as OAuthGrantRoute['run'],
-  };
-}
+const grantRoute = storeRoute<OAuthStore>();
 
 const Nullable = (what: string) => z.string().nullable().describe(what);
 

@@ -1,5 +1,6 @@
 import * as S from '../../schemas/platform.js';
-import { json, listRoute, route, WORKSPACE } from './route-definition.js';
+import { configurableRoutes } from './configurable-routes.js';
+import { json, listRoute, route, WORKSPACE, workspaceListRoute } from './route-definition.js';
 import { peerInSession, peerScope } from './route-scopes.js';
 import { searchRoute } from './search-route.js';
 
@@ -23,37 +24,18 @@ export const PEER_ROUTES = [
     run: (backend, { params, body }) =>
       json(backend.getOrCreatePeer(params.workspace_id, body.id, S.givenSettings(body))),
   }),
-  listRoute({
-    path: `${WORKSPACE}/peers/list`,
-    summary: 'List the peers of a workspace',
-    params: S.WorkspaceParams,
+  workspaceListRoute('peers', 'listPeers', 'List the peers of a workspace', S.Peer),
+  ...configurableRoutes({
+    name: 'peer',
+    path: PEER,
+    params: S.PeerParams,
     item: S.Peer,
-    list: (backend, { workspace_id }, filters, page) => backend.listPeers(workspace_id, filters, page),
-  }),
-  route({
-    method: 'put',
-    path: PEER,
-    summary: 'Update a peer’s metadata and/or configuration',
-    scope: peerScope,
-    params: S.PeerParams,
-    body: S.Change,
-    response: S.Peer,
-    run: (backend, { params, body }) =>
-      json(backend.updatePeer(params.workspace_id, params.peer_id, S.givenSettings(body))),
-  }),
-  route({
-    method: 'delete',
-    path: PEER,
-    summary:
+    deleteSummary:
       'Forget a peer: its messages, observations by and about it, cards, memberships and queued learning; no undo',
-    // The default scope, the workspace: a peer key may not delete its own peer.
-    params: S.PeerParams,
-    response: S.Deleted,
-    status: 202,
-    run: async (backend, { params }) => {
-      await backend.deletePeer(params.workspace_id, params.peer_id);
-      return { status: 202, json: { message: 'peer deleted' } };
-    },
+    // Deleting takes the default scope, the workspace: a peer key may not delete its own peer.
+    scope: { change: peerScope },
+    change: (backend, params, change) => backend.updatePeer(params.workspace_id, params.peer_id, change),
+    delete: (backend, params) => backend.deletePeer(params.workspace_id, params.peer_id),
   }),
   listRoute({
     path: `${PEER}/sessions`,
@@ -74,11 +56,9 @@ export const PEER_ROUTES = [
     response: S.ChatAnswer,
     run: async (backend, { params, body }, caller) => {
       const chat = {
-        peer: params.peer_id,
+        ...viewOf(params.peer_id, body),
         query: body.query,
         reasoning_level: body.reasoning_level ?? 'low',
-        ...(body.session_id == null ? {} : { session: body.session_id }),
-        ...(body.target == null ? {} : { target: body.target }),
       };
       // A peer key reads the messages of its peer's sessions only, and creates no target.
       const answer =
@@ -104,13 +84,7 @@ export const PEER_ROUTES = [
     body: S.RepresentationBody,
     response: S.Representation,
     run: (backend, { params, body }) =>
-      json(
-        backend.memory(params.workspace_id).getRepresentation({
-          peer: params.peer_id,
-          ...(body.session_id == null ? {} : { session: body.session_id }),
-          ...(body.target == null ? {} : { target: body.target }),
-        }),
-      ),
+      json(backend.memory(params.workspace_id).getRepresentation(viewOf(params.peer_id, body))),
   }),
   route({
     method: 'get',
@@ -122,7 +96,7 @@ export const PEER_ROUTES = [
     response: S.PeerContext,
     run: async (backend, { params, query }) => {
       const memory = backend.memory(params.workspace_id);
-      const pair = { peer: params.peer_id, ...(query.target === undefined ? {} : { target: query.target }) };
+      const pair = viewOf(params.peer_id, { target: query.target });
       const [representation, card] = await Promise.all([
         memory.getRepresentation(pair),
         memory.getPeerCard(pair),
@@ -146,12 +120,7 @@ export const PEER_ROUTES = [
     query: S.CardQuery,
     response: S.PeerCardAnswer,
     run: (backend, { params, query }) =>
-      json(
-        backend.memory(params.workspace_id).getPeerCard({
-          peer: params.peer_id,
-          ...(query.target === undefined ? {} : { target: query.target }),
-        }),
-      ),
+      json(backend.memory(params.workspace_id).getPeerCard(viewOf(params.peer_id, { target: query.target }))),
   }),
   route({
     method: 'put',
@@ -167,15 +136,28 @@ export const PEER_ROUTES = [
       if (caller.peer !== undefined && query.target !== undefined)
         await backend.assertPeerExists(params.workspace_id, query.target, 'target');
       return json(
-        backend.memory(params.workspace_id).setPeerCard({
-          peer: params.peer_id,
-          card: body.peer_card,
-          ...(query.target === undefined ? {} : { target: query.target }),
-        }),
+        backend
+          .memory(params.workspace_id)
+          .setPeerCard({ ...viewOf(params.peer_id, { target: query.target }), card: body.peer_card }),
       );
     },
   }),
 ];
+
+/**
+ * Whose memory a read looks into: the peer of the path, of itself or of the target the request
+ * names, narrowed to the session it names.
+ */
+function viewOf(
+  peer: string,
+  named: { target?: string | null | undefined; session_id?: string | null | undefined },
+) {
+  return {
+    peer,
+    ...(named.session_id == null ? {} : { session: named.session_id }),
+    ...(named.target == null ? {} : { target: named.target }),
+  };
+}
 
 /** A chat answer as server-sent events: the content as one delta, then done. */
 function chatStream(content: string | null): Response {

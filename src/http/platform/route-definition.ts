@@ -18,7 +18,7 @@ type AnyInput = RouteInput<z.ZodType, z.ZodType, z.ZodType>;
  * What every route table of the server shares (platform, keys, console, usage): where a route is served and the
  * schemas of its request and answer, from which the app validates and writes /openapi.json.
  */
-export type RouteShape = {
+type RouteShape = {
   method: 'get' | 'post' | 'put' | 'delete';
   /** OpenAPI style: `/v3/workspaces/{workspace_id}`. */
   path: string;
@@ -26,6 +26,17 @@ export type RouteShape = {
   params: z.ZodType;
   query: z.ZodType | undefined;
   body: z.ZodType | undefined;
+  response: z.ZodType;
+};
+
+/** A route as a table writes it, its schemas typing what its handler sees. */
+type RouteDefinition<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
+  method: RouteShape['method'];
+  path: string;
+  summary: string;
+  params: P;
+  query?: Q;
+  body?: B;
   response: z.ZodType;
 };
 
@@ -46,6 +57,34 @@ export type PlatformRoute = RouteShape & {
   run(backend: PlatformBackend, input: AnyInput, caller: Caller): Promise<RouteAnswer>;
 };
 
+/**
+ * A route of the server's own administration (keys, organizations, the console's reads, OAuth
+ * grants, usage): it runs on the store that keeps what it reads and answers its JSON, or a whole
+ * response.
+ */
+export type StoreRoute<Store> = RouteShape & {
+  status: 200;
+  scope(input: AnyInput): Reach | readonly Reach[];
+  run(store: Store, input: AnyInput, caller: Caller): Promise<unknown>;
+};
+
+/** The route builder of one store: a handler sees its validated input typed. */
+export const storeRoute =
+  <Store>() =>
+  <P extends z.ZodType, Q extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUndefined>(
+    definition: RouteDefinition<P, Q, B> & {
+      scope(input: RouteInput<P, Q, B>): Reach | readonly Reach[];
+      run(store: Store, input: RouteInput<P, Q, B>, caller: Caller): Promise<unknown>;
+    },
+  ): StoreRoute<Store> => ({
+    ...definition,
+    query: definition.query,
+    body: definition.body,
+    status: 200,
+    scope: definition.scope as StoreRoute<Store>['scope'],
+    run: definition.run as StoreRoute<Store>['run'],
+  });
+
 /** The whole server: what an admin key reaches, and the scope of a path without a workspace. */
 export const SERVER: Reach = { level: 'server' };
 
@@ -63,20 +102,15 @@ export function route<
   P extends z.ZodType,
   Q extends z.ZodType = z.ZodUndefined,
   B extends z.ZodType = z.ZodUndefined,
->(definition: {
-  method: PlatformRoute['method'];
-  path: string;
-  summary: string;
-  params: P;
-  query?: Q;
-  body?: B;
-  idempotencyKey?: true;
-  response: z.ZodType;
-  status?: 200 | 202;
-  /** By default the workspace of the path, or the whole server for a path without one. */
-  scope?(input: RouteInput<P, Q, B>): Reach | readonly Reach[];
-  run(backend: PlatformBackend, input: RouteInput<P, Q, B>, caller: Caller): Promise<RouteAnswer>;
-}): PlatformRoute {
+>(
+  definition: RouteDefinition<P, Q, B> & {
+    idempotencyKey?: true;
+    status?: 200 | 202;
+    /** By default the workspace of the path, or the whole server for a path without one. */
+    scope?(input: RouteInput<P, Q, B>): Reach | readonly Reach[];
+    run(backend: PlatformBackend, input: RouteInput<P, Q, B>, caller: Caller): Promise<RouteAnswer>;
+  },
+): PlatformRoute {
   return {
     ...definition,
     query: definition.query,
@@ -92,6 +126,12 @@ export const json = async (value: Promise<unknown> | unknown, status?: 200 | 202
   json: await value,
   ...(status === undefined ? {} : { status }),
 });
+
+/** The `{message}` answer of a route whose work has no other result: a deletion, a change of members. */
+export const acknowledged = async (work: Promise<unknown>, message: string, status?: 202) => {
+  await work;
+  return { json: { message }, ...(status === undefined ? {} : { status }) };
+};
 
 type PageInput<P extends z.ZodType> = RouteInput<P, typeof S.PageQuery, typeof S.FiltersBody>;
 
@@ -126,6 +166,24 @@ export function listRoute<P extends z.ZodType>(definition: {
       json(definition.list(backend, params, body?.filters ?? undefined, query)),
   });
 }
+
+/**
+ * The list of one kind of thing a workspace holds, `POST …/{workspace_id}/<name>/list`, served by
+ * the backend's list `serves`.
+ */
+export const workspaceListRoute = (
+  name: string,
+  serves: 'listPeers' | 'listSessions' | 'listConclusions',
+  summary: string,
+  item: z.ZodType,
+) =>
+  listRoute({
+    path: `${WORKSPACE}/${name}/list`,
+    summary,
+    params: S.WorkspaceParams,
+    item,
+    list: (backend, { workspace_id }, filters, page) => backend[serves](workspace_id, filters, page),
+  });
 
 /** The paths the platform's resources hang from, OpenAPI style. */
 export const WORKSPACES = '/v3/workspaces';

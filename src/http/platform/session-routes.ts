@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import * as S from '../../schemas/platform.js';
-import { json, listRoute, route, SESSION, WORKSPACE } from './route-definition.js';
+import { configurableRoutes } from './configurable-routes.js';
+import { acknowledged, json, route, SESSION, WORKSPACE, workspaceListRoute } from './route-definition.js';
 import { managesSession, sessionScope } from './route-scopes.js';
 import { searchRoute } from './search-route.js';
 
@@ -27,36 +28,17 @@ export const SESSION_ROUTES = [
         }),
       ),
   }),
-  listRoute({
-    path: `${WORKSPACE}/sessions/list`,
-    summary: 'List the sessions of a workspace',
-    params: S.WorkspaceParams,
+  workspaceListRoute('sessions', 'listSessions', 'List the sessions of a workspace', S.Session),
+  ...configurableRoutes({
+    name: 'session',
+    path: SESSION,
+    params: S.SessionParams,
     item: S.Session,
-    list: (backend, { workspace_id }, filters, page) => backend.listSessions(workspace_id, filters, page),
-  }),
-  route({
-    method: 'put',
-    path: SESSION,
-    summary: 'Update a session’s metadata and/or configuration',
-    scope: managesSession,
-    params: S.SessionParams,
-    body: S.Change,
-    response: S.Session,
-    run: (backend, { params, body }) =>
-      json(backend.updateSession(params.workspace_id, params.session_id, S.givenSettings(body))),
-  }),
-  route({
-    method: 'delete',
-    path: SESSION,
-    summary: 'Delete a session with its messages and what was learned from them',
-    scope: managesSession,
-    params: S.SessionParams,
-    response: S.Deleted,
-    status: 202,
-    run: async (backend, { params }) => {
-      await backend.deleteSession(params.workspace_id, params.session_id);
-      return { status: 202, json: { message: 'session deleted' } };
-    },
+    deleteSummary: 'Delete a session with its messages and what was learned from them',
+    scope: { change: managesSession, delete: managesSession },
+    change: (backend, params, change) =>
+      backend.updateSession(params.workspace_id, params.session_id, change),
+    delete: (backend, params) => backend.deleteSession(params.workspace_id, params.session_id),
   }),
   route({
     method: 'post',
@@ -127,10 +109,11 @@ export const SESSION_ROUTES = [
     params: S.SessionParams,
     body: S.SessionPeers,
     response: S.Deleted,
-    run: async (backend, { params, body }) => {
-      await backend.setSessionPeers(params.workspace_id, params.session_id, body, false);
-      return { json: { message: 'peers added' } };
-    },
+    run: (backend, { params, body }) =>
+      acknowledged(
+        backend.setSessionPeers(params.workspace_id, params.session_id, body, false),
+        'peers added',
+      ),
   }),
   route({
     method: 'put',
@@ -140,10 +123,8 @@ export const SESSION_ROUTES = [
     params: S.SessionParams,
     body: S.SessionPeers,
     response: S.Deleted,
-    run: async (backend, { params, body }) => {
-      await backend.setSessionPeers(params.workspace_id, params.session_id, body, true);
-      return { json: { message: 'peers set' } };
-    },
+    run: (backend, { params, body }) =>
+      acknowledged(backend.setSessionPeers(params.workspace_id, params.session_id, body, true), 'peers set'),
   }),
   route({
     method: 'delete',
@@ -153,10 +134,8 @@ export const SESSION_ROUTES = [
     params: S.SessionParams,
     body: z.array(S.PeerParams.shape.peer_id).min(1).max(100),
     response: S.Deleted,
-    run: async (backend, { params, body }) => {
-      await backend.removeSessionPeers(params.workspace_id, params.session_id, body);
-      return { json: { message: 'peers removed' } };
-    },
+    run: (backend, { params, body }) =>
+      acknowledged(backend.removeSessionPeers(params.workspace_id, params.session_id, body), 'peers removed'),
   }),
   route({
     method: 'get',

@@ -2,18 +2,10 @@ import { z } from 'zod';
 import type { UsageStore } from '../../engine/usage/create-usage-store.js';
 import { InstanceStatus, UsageQuery, UsageReport } from '../../schemas/usage.js';
 import { type Caller, outOfScopeResponse, type Reach } from './platform-auth.js';
-import type { RouteInput, RouteShape } from './route-definition.js';
-
-type Input = RouteInput<z.ZodType, z.ZodType, z.ZodType>;
+import type { StoreRoute } from './route-definition.js';
 
 /** A route of the recorded usage and the instance's status: it runs on the usage store. */
-export type UsageRoute = RouteShape & {
-  method: 'get';
-  body: undefined;
-  status: 200;
-  scope(input: Input): Reach | readonly Reach[];
-  run(store: UsageStore, input: Input, caller: Caller): Promise<unknown>;
-};
+export type UsageRoute = StoreRoute<UsageStore>;
 
 /**
  * The workspace a caller's figures are limited to: the one named (its scope already checked), or

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import * as S from '../../schemas/platform.js';
+import { configurableRoutes } from './configurable-routes.js';
 import { json, listRoute, route, SERVER, WORKSPACE, WORKSPACES } from './route-definition.js';
 import { searchRoute } from './search-route.js';
 
@@ -28,27 +29,14 @@ export const WORKSPACE_ROUTES = [
     scope: () => SERVER,
     list: (backend, _params, filters, page) => backend.listWorkspaces(filters, page),
   }),
-  route({
-    method: 'put',
+  ...configurableRoutes({
+    name: 'workspace',
     path: WORKSPACE,
-    summary: 'Update a workspace’s metadata and/or configuration',
     params: S.WorkspaceParams,
-    body: S.Change,
-    response: S.Workspace,
-    run: (backend, { params, body }) =>
-      json(backend.updateWorkspace(params.workspace_id, S.givenSettings(body))),
-  }),
-  route({
-    method: 'delete',
-    path: WORKSPACE,
-    summary: 'Delete a workspace and everything in it',
-    params: S.WorkspaceParams,
-    response: S.Deleted,
-    status: 202,
-    run: async (backend, { params }) => {
-      await backend.deleteWorkspace(params.workspace_id);
-      return { status: 202, json: { message: 'workspace deleted' } };
-    },
+    item: S.Workspace,
+    deleteSummary: 'Delete a workspace and everything in it',
+    change: (backend, params, change) => backend.updateWorkspace(params.workspace_id, change),
+    delete: (backend, params) => backend.deleteWorkspace(params.workspace_id),
   }),
   searchRoute({
     path: `${WORKSPACE}/search`,
