@@ -4,19 +4,18 @@ import { NotFoundError } from '../../service/errors.js';
 import { MESSAGE_COLUMNS } from '../columns.js';
 import type { Database } from '../database/database.js';
 import type { Embedder } from '../learning/llm/embedder.js';
-import { bm25Ranks } from '../search/bm25-ranks.js';
-import { boundedQuery } from '../search/bounded-query.js';
+import { bm25Ranks, candidateTexts } from '../search/bm25-ranks.js';
 import { dateRanks } from '../search/date-ranks.js';
 import { favourPeer } from '../search/favour-peer.js';
-import { fullTextRanks, type SearchScope } from '../search/full-text-ranks.js';
+import { fullTextRanks } from '../search/full-text-ranks.js';
 import { byScore, fusedScores } from '../search/fuse-rankings.js';
 import { observationRanks } from '../search/observation-ranks.js';
-import { repliesToQuestions } from '../search/replies-to-questions.js';
+import { queryLexemes } from '../search/query-lexemes.js';
+import { type Reply, repliesToQuestions } from '../search/replies-to-questions.js';
 import { semanticRanks } from '../search/semantic-ranks.js';
 import { slotRanks } from '../search/slot-ranks.js';
 import type { VectorSearch } from '../search/vector-search.js';
-import { withoutNames } from '../search/without-names.js';
-import { findingWords, wordFrequencies } from '../search/word-frequencies.js';
+import { findingWords, wordFrequenciesOf } from '../search/word-frequencies.js';
 import { queryDates } from '../text/query-dates.js';
 
 // Weights chosen on three LoCoMo conversations; the benchmark reports the other seven apart.
@@ -73,15 +72,13 @@ export async function searchMessages(
   await assertFiltersExist(db, workspace, input);
   const scope = { session: input.session, peer: input.peer };
   const depth = Math.max(50, input.limit * 5);
-  const peers = await peersOf(db, workspace);
   // A peer's name matches every message that greets them, and says nothing of the meaning: the
   // words that rank are the rest.
-  const words = withoutNames(input.query, peers);
+  const { peers, words, lexemes } = await queryLexemes(db, workspace, input.query);
   const named = peers.filter((peer) => mentions(input.query, peer));
-  const lexemes = await lexemesOf(db, words, input.query);
-  const [messageFrequencies, observationFrequencies] = await Promise.all([
-    wordFrequencies(db, 'messages', workspace, lexemes.words),
-    wordFrequencies(db, 'observations', workspace, lexemes.query),
+  const [messageFrequencies, observationFrequencies] = await wordFrequenciesOf(db, workspace, [
+    { source: 'messages', words: lexemes.words },
+    { source: 'observations', words: lexemes.query },
   ]);
   const findingMessages = findingWords(messageFrequencies, lexemes.words);
   const window = queryDates(input.query);
@@ -100,30 +97,45 @@ export async function searchMessages(
     window === null ? Promise.resolve([]) : dateRanks(db, workspace, words, window, scope, depth),
   ]);
   const found = [...new Set([...byWords, ...byMeaning, ...byObservations, ...bySlot, ...byDate])];
-  const byBm25 = await bm25Ranks(db, workspace, lexemes.words, messageFrequencies, found);
+  const candidates = await candidateTexts(db, workspace, found);
   const scores = fusedScores([
-    { ids: byBm25, weight: BM25_WEIGHT },
+    { ids: bm25Ranks(lexemes.words, messageFrequencies, candidates), weight: BM25_WEIGHT },
     { ids: byWords, weight: FULL_TEXT_WEIGHT },
     { ids: byMeaning, weight: SEMANTIC_WEIGHT },
     { ids: byObservations, weight: OBSERVATION_WEIGHT },
     { ids: bySlot, weight: SLOT_WEIGHT },
     { ids: byDate, weight: DATE_WEIGHT },
   ]);
-  await rankRepliesWithQuestions(db, workspace, scores, scope);
+  const speakers = new Map(candidates.map((candidate) => [candidate.seq, candidate.peer]));
   const [onlyNamed] = named;
-  if (
-    named.length === 1 &&
-    onlyNamed !== undefined &&
-    scope.peer === undefined &&
-    options.favourNamedPeer !== false
-  )
-    await favourPeer(db, workspace, scores, onlyNamed, OTHER_PEERS_SHARE);
-  const ranked = byScore(scores);
+  const favoured =
+    named.length === 1 && scope.peer === undefined && options.favourNamedPeer !== false
+      ? onlyNamed
+      : undefined;
+  const favour = (ranked: Map<string, number>) => {
+    if (favoured !== undefined) favourPeer(ranked, speakers, favoured, OTHER_PEERS_SHARE);
+    return ranked;
+  };
+  // The best messages before the replies are ranked are read with the replies: a reply can only
+  // displace them, so the messages shown are among these and the replies.
+  const { replies, messages } = await repliesToQuestions(
+    db,
+    workspace,
+    byScore(scores).slice(0, QUESTIONS_REPLIED),
+    scope,
+    byScore(favour(new Map(scores))).slice(0, input.limit),
+  );
+  rankRepliesWithQuestions(scores, replies);
+  for (const [seq, message] of messages) speakers.set(seq, message.peer_id);
+  const ranked = byScore(favour(scores));
   const allowed =
     options.withinSessionsOf === undefined
       ? ranked
       : await inSessionsOf(db, workspace, ranked, options.withinSessionsOf);
-  return { messages: await messagesBySeq(db, workspace, allowed.slice(0, input.limit)) };
+  const shown = allowed.slice(0, input.limit);
+  const unread = shown.filter((seq) => !messages.has(seq));
+  for (const [seq, message] of await messagesBySeq(db, workspace, unread)) messages.set(seq, message);
+  return { messages: shown.flatMap((seq) => messages.get(seq) ?? []) };
 }
 
 /** The seqs, in the order given, of messages in the sessions the peer is a member of now. */
@@ -148,42 +160,12 @@ async function inSessionsOf(
  * A reply to one of the best messages that ask something ranks just below the question, unless
  * it ranks higher of its own: "who performed at the concert?" finds "It was Matt Patterson".
  */
-async function rankRepliesWithQuestions(
-  db: Database,
-  workspace: string,
-  scores: Map<string, number>,
-  scope: SearchScope,
-): Promise<void> {
-  const asked = byScore(scores).slice(0, QUESTIONS_REPLIED);
+function rankRepliesWithQuestions(scores: Map<string, number>, replies: readonly Reply[]): void {
   const own = new Map(scores);
-  for (const { question, reply } of await repliesToQuestions(db, workspace, asked, scope)) {
+  for (const { question, reply } of replies) {
     const inherited = REPLY_SHARE * (own.get(question) ?? 0);
     if (inherited > (scores.get(reply) ?? 0)) scores.set(reply, inherited);
   }
-}
-
-/**
- * The words of the query without names and of the whole query, as Postgres stems them for its
- * full-text search (stopwords out): what frequencies are counted of and candidates found by.
- */
-async function lexemesOf(
-  db: Database,
-  words: string,
-  query: string,
-): Promise<{ words: string[]; query: string[] }> {
-  const [row] = await db.query<{ words: string[]; query: string[] }>(
-    `SELECT coalesce(tsvector_to_array(to_tsvector('english', $1)), '{}') AS words,
-            coalesce(tsvector_to_array(to_tsvector('english', $2)), '{}') AS query`,
-    [boundedQuery(words), boundedQuery(query)],
-  );
-  return { words: row?.words ?? [], query: row?.query ?? [] };
-}
-
-async function peersOf(db: Database, workspace: string): Promise<string[]> {
-  const rows = await db.query<{ id: string }>('SELECT id FROM peers WHERE workspace_id = $1 LIMIT 1000', [
-    workspace,
-  ]);
-  return rows.map((row) => row.id);
 }
 
 /** Whether the query names the peer as a word of its own ("Caroline's" does; "Carolines" does not). */
@@ -198,16 +180,19 @@ function mentions(query: string, peer: string): boolean {
   return false;
 }
 
-/** The messages with these seqs, in the order given; deleted ones are left out. */
-async function messagesBySeq(db: Database, workspace: string, seqs: readonly string[]): Promise<Message[]> {
-  if (seqs.length === 0) return [];
+/** The messages with these seqs, by seq; deleted ones are left out. */
+async function messagesBySeq(
+  db: Database,
+  workspace: string,
+  seqs: readonly string[],
+): Promise<Map<string, Message>> {
+  if (seqs.length === 0) return new Map();
   const rows = await db.query<Message & { seq: string }>(
     `SELECT m.seq::text AS seq, ${MESSAGE_COLUMNS} FROM messages m
      WHERE m.workspace_id = $1 AND m.seq = ANY($2::bigint[])`,
     [workspace, seqs],
   );
-  const bySeq = new Map(rows.map(({ seq, ...message }) => [seq, message]));
-  return seqs.flatMap((seq) => bySeq.get(seq) ?? []);
+  return new Map(rows.map(({ seq, ...message }) => [seq, message]));
 }
 
 async function assertFiltersExist(db: Database, workspace: string, input: SearchInput): Promise<void> {

@@ -5,27 +5,40 @@ import type { WordFrequencies } from './word-frequencies.js';
 const K1 = 1.2;
 const B = 0.75;
 
+/** A candidate message's stemmed words (its search vector, as text) and who said it. */
+export type CandidateText = { seq: string; vector: string; peer: string };
+
+/**
+ * The search vectors and speakers of the candidates, read once for BM25 and for favouring a
+ * named peer (which read the same rows again). The vectors come whole and are read in
+ * JavaScript: unnesting them in SQL cost twice as long on PGlite.
+ */
+export async function candidateTexts(
+  db: Database,
+  workspace: string,
+  candidates: readonly string[],
+): Promise<CandidateText[]> {
+  if (candidates.length === 0) return [];
+  return db.query<CandidateText>(
+    `SELECT m.seq::text AS seq, m.search_vector::text AS vector, m.peer_id AS peer FROM messages m
+     WHERE m.workspace_id = $1 AND m.seq = ANY($2::bigint[])`,
+    [workspace, candidates],
+  );
+}
+
 /**
  * Ranks candidate messages by BM25 over their stemmed words (the search vectors Postgres keeps):
  * a rare word of the query weighs more than a common one, which Postgres's own ranking does not
  * know. Candidates come from the other rankings; this orders them, it finds none.
  */
-export async function bm25Ranks(
-  db: Database,
-  workspace: string,
+export function bm25Ranks(
   words: readonly string[],
   frequencies: WordFrequencies,
-  candidates: readonly string[],
-): Promise<string[]> {
+  candidates: readonly CandidateText[],
+): string[] {
   if (candidates.length === 0 || words.length === 0) return [];
-  // The vectors come whole and are read here: unnesting them in SQL cost twice as long on PGlite.
-  const rows = await db.query<{ seq: string; vector: string }>(
-    `SELECT m.seq::text AS seq, m.search_vector::text AS vector FROM messages m
-     WHERE m.workspace_id = $1 AND m.seq = ANY($2::bigint[])`,
-    [workspace, candidates],
-  );
   const wanted = new Set(words);
-  const documents = rows.map((row) => ({ seq: row.seq, ...termsOf(row.vector, wanted) }));
+  const documents = candidates.map((row) => ({ seq: row.seq, ...termsOf(row.vector, wanted) }));
   const total = Math.max(1, frequencies.total);
   const averageLength = Math.max(
     1,

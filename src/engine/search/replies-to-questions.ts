@@ -1,36 +1,60 @@
+import type { Message } from '../../schemas/message.js';
+import { MESSAGE_COLUMNS } from '../columns.js';
 import type { Database } from '../database/database.js';
 import type { SearchScope } from './full-text-ranks.js';
 
 /** A message that asks something, and the message said next in its session. */
 export type Reply = { question: string; reply: string };
 
+/** The messages read with the replies, by seq. */
+export type ShownMessages = Map<string, Message>;
+
 /**
- * The replies to those of these messages that ask something: for each, the message said next in
- * its session, in the order given. An answer rarely repeats the words it answers ("It was Matt
- * Patterson, he is so talented!" after "who performed at the concert?"), so a search that finds
- * the question should find the reply with it. Replies outside the scope (another peer's, in a
- * search of one peer's words) are left out.
+ * The replies to those of the `asked` messages that ask something: for each, the message said
+ * next in its session, in the order given. An answer rarely repeats the words it answers ("It
+ * was Matt Patterson, he is so talented!" after "who performed at the concert?"), so a search that
+ * finds the question should find the reply with it. Replies outside the scope (another peer's, in
+ * a search of one peer's words) are left out.
+ *
+ * In the same statement, the messages a search may show: the replies and the `shown` ones (the
+ * best before the replies are ranked), so that the search needs no read of its own after this one
+ * unless a reply displaces them.
  */
 export async function repliesToQuestions(
   db: Database,
   workspace: string,
-  seqs: readonly string[],
+  asked: readonly string[],
   scope: SearchScope,
-): Promise<Reply[]> {
-  if (seqs.length === 0) return [];
+  shown: readonly string[] = [],
+): Promise<{ replies: Reply[]; messages: ShownMessages }> {
+  if (asked.length === 0 && shown.length === 0) return { replies: [], messages: new Map() };
   // Each next message is one step along the session's index from the one before it.
-  return db.query<Reply>(
-    `SELECT m.seq::text AS question, next.seq::text AS reply
-     FROM unnest($2::bigint[]) WITH ORDINALITY AS given (seq, position)
-     JOIN messages m ON m.seq = given.seq AND m.workspace_id = $1
-     CROSS JOIN LATERAL (
-       SELECT n.seq, n.peer_id FROM messages n
-       WHERE n.workspace_id = $1 AND n.session_id = m.session_id
-         AND (n.created_at, n.seq) > (m.created_at, m.seq)
-       ORDER BY n.created_at, n.seq LIMIT 1
-     ) next
-     WHERE strpos(m.content, '?') > 0 AND ($3::text IS NULL OR next.peer_id = $3::text)
-     ORDER BY given.position`,
-    [workspace, seqs, scope.peer ?? null],
+  const rows = await db.query<Message & { seq: string; question: string | null }>(
+    `WITH replies AS (
+       SELECT m.seq AS question, next.seq AS reply, given.position
+       FROM unnest($2::bigint[]) WITH ORDINALITY AS given (seq, position)
+       JOIN messages m ON m.seq = given.seq AND m.workspace_id = $1
+       CROSS JOIN LATERAL (
+         SELECT n.seq, n.peer_id FROM messages n
+         WHERE n.workspace_id = $1 AND n.session_id = m.session_id
+           AND (n.created_at, n.seq) > (m.created_at, m.seq)
+         ORDER BY n.created_at, n.seq LIMIT 1
+       ) next
+       WHERE strpos(m.content, '?') > 0 AND ($3::text IS NULL OR next.peer_id = $3::text)
+     ),
+     -- One list of seqs, joined by the primary key: an OR of the two lists read every message.
+     wanted AS (SELECT reply AS seq FROM replies UNION SELECT unnest($4::bigint[]))
+     SELECT m.seq::text AS seq, r.question::text AS question, ${MESSAGE_COLUMNS}
+     FROM wanted w JOIN messages m ON m.seq = w.seq AND m.workspace_id = $1
+       LEFT JOIN replies r ON r.reply = m.seq
+     ORDER BY r.position NULLS LAST`,
+    [workspace, asked, scope.peer ?? null, shown],
   );
+  const replies: Reply[] = [];
+  const messages: ShownMessages = new Map();
+  for (const { seq, question, ...message } of rows) {
+    if (question !== null) replies.push({ question, reply: seq });
+    messages.set(seq, message);
+  }
+  return { replies, messages };
 }

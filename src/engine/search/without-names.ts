@@ -6,12 +6,19 @@ const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
  * Falls back to the whole query when nothing else is left.
  */
 export function withoutNames(query: string, names: Iterable<string>): string {
+  const pieces = query.split(/\s+/);
+  const kept = keptPieces(pieces, names);
+  return kept === null ? query : kept.map((index) => pieces[index]).join(' ');
+}
+
+/**
+ * Which of the query's white-space separated pieces `withoutNames` keeps, by index; null when
+ * it falls back to the whole query (nothing but names and spaces left).
+ */
+export function keptPieces(pieces: readonly string[], names: Iterable<string>): number[] | null {
   const lowered = new Set([...names].map((name) => name.toLowerCase()));
-  const kept = query
-    .split(/\s+/)
-    .filter((word) => !lowered.has(bareWord(word)))
-    .join(' ');
-  return kept.trim() === '' ? query : kept;
+  const kept = pieces.flatMap((piece, index) => (lowered.has(bareWord(piece)) ? [] : [index]));
+  return kept.some((index) => pieces[index]?.trim() !== '') ? kept : null;
 }
 
 /**

@@ -66,11 +66,63 @@ export async function wordFrequencies(
   workspace: string,
   words: readonly string[],
 ): Promise<WordFrequencies> {
+  const [frequencies] = await wordFrequenciesOf(db, workspace, [{ source, words }] as const);
+  return frequencies;
+}
+
+/**
+ * `wordFrequencies` of several sources at once: the words of every source that must be counted
+ * are counted in one statement (a search asks for its messages' and its observations' words, and
+ * counted them in two).
+ */
+export async function wordFrequenciesOf<
+  const Asked extends readonly { source: WordSource; words: readonly string[] }[],
+>(db: Database, workspace: string, asked: Asked): Promise<{ [K in keyof Asked]: WordFrequencies }> {
   let caches = cachesOf.get(db);
   if (caches === undefined) {
     caches = { counts: new Map(), statistics: new Map() };
     cachesOf.set(db, caches);
   }
+  const known = caches;
+  const plans = await Promise.all(
+    asked.map(({ source, words }) => planCounts(db, known, source, workspace, words)),
+  );
+  const counting = plans.filter((plan) => plan.toCount.length > 0);
+  if (counting.length > 0) {
+    // Each count stops at COMMON_DOCUMENTS + 1: a word the statistics missed (taken before the
+    // workspace grew, or not yet) is found common without reading all that hold it.
+    const params: unknown[] = [workspace];
+    const selects = counting.map(({ source, toCount }) => {
+      const { table, alias, scope } = SOURCES[source];
+      const words = params.push(toCount);
+      const queries = params.push(toCount.map((word) => anyLexemeQuery([word])));
+      return `SELECT '${source}' AS source, w.word, (SELECT count(*)::int FROM (
+                SELECT 1 FROM ${table} ${alias}
+                WHERE ${scope} AND ${alias}.search_vector @@ w.query::tsquery
+                LIMIT ${COMMON_DOCUMENTS + 1}) AS holding) AS documents
+              FROM unnest($${words}::text[], $${queries}::text[]) AS w (word, query)`;
+    });
+    const rows = await db.query<{ source: WordSource; word: string; documents: number }>(
+      selects.join(' UNION ALL '),
+      params,
+    );
+    for (const row of rows)
+      counting.find((plan) => plan.source === row.source)?.remember(row.word, row.documents);
+  }
+  return plans.map(({ total, known: counted }, index) => ({
+    total,
+    documents: new Map((asked[index]?.words ?? []).map((word) => [word, counted.get(word) ?? 0])),
+  })) as { [K in keyof Asked]: WordFrequencies };
+}
+
+/** What is known of a source's words (from the cache and the statistics), and which must be counted. */
+async function planCounts(
+  db: Database,
+  caches: Caches,
+  source: WordSource,
+  workspace: string,
+  words: readonly string[],
+) {
   const { counts } = caches;
   const now = Date.now();
   const key = (word: string) => `${source}\u0000${workspace}\u0000${word}`;
@@ -85,41 +137,27 @@ export async function wordFrequencies(
     if (counts.size < COUNTS_CACHED) counts.set(key(word), { documents, at: now });
   };
 
-  const { table, alias, scope, total: totalQuery } = SOURCES[source];
   // The empty word stands for the total.
   let total = known.get('');
   if (total === undefined) {
-    const [row] = await db.query<{ documents: number }>(totalQuery, [workspace]);
+    const [row] = await db.query<{ documents: number }>(SOURCES[source].total, [workspace]);
     total = row?.documents ?? 0;
     remember('', total);
   }
+  const toCount: string[] = [];
   const unknown = [...new Set(words)].filter((word) => word !== '' && !known.has(word));
   if (unknown.length > 0) {
     const statistics = await tableStatistics(db, caches, source);
     // Shares are of the whole table: they say how common a word is in this workspace only when
     // the workspace is most of it (one user's memory), not beside larger ones.
     const shares = total * 2 >= statistics.rows ? statistics.shares : new Map<string, number>();
-    const toCount: string[] = [];
     for (const word of unknown) {
       const estimate = Math.round((shares.get(word) ?? 0) * total);
       if (estimate > COMMON_DOCUMENTS) remember(word, estimate);
       else toCount.push(word);
     }
-    if (toCount.length > 0) {
-      // Each count stops at COMMON_DOCUMENTS + 1: a word the statistics missed (taken before the
-      // workspace grew, or not yet) is found common without reading all that hold it.
-      const rows = await db.query<{ word: string; documents: number }>(
-        `SELECT w.word, (SELECT count(*)::int FROM (
-                  SELECT 1 FROM ${table} ${alias}
-                  WHERE ${scope} AND ${alias}.search_vector @@ w.query::tsquery
-                  LIMIT ${COMMON_DOCUMENTS + 1}) AS holding) AS documents
-         FROM unnest($2::text[], $3::text[]) AS w (word, query)`,
-        [workspace, toCount, toCount.map((word) => anyLexemeQuery([word]))],
-      );
-      for (const row of rows) remember(row.word, row.documents);
-    }
   }
-  return { total, documents: new Map(words.map((word) => [word, known.get(word) ?? 0])) };
+  return { source, total, known, remember, toCount };
 }
 
 function forgetExpired(counts: Map<string, Counted>, now: number): void {

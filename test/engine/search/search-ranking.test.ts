@@ -90,7 +90,8 @@ describe.each(['pglite', 'postgres'] as const)(
         [workspace],
       );
       const scores = new Map(rows.map((row) => [row.seq, 1]));
-      await favourPeer(database, workspace, scores, 'ada', 0.5);
+      const speakers = new Map(rows.map((row) => [row.seq, row.peer_id]));
+      favourPeer(scores, speakers, 'ada', 0.5);
       expect(Object.fromEntries(rows.map((row) => [row.peer_id, scores.get(row.seq)]))).toEqual({
         ada: 1,
         bo: 0.5,
