@@ -28,6 +28,9 @@ describe('findCardFact', () => {
     ["I've been working as a chef for ten years.", 'job', 'Works as: chef'],
     ['I quit Acme last month, the hours were brutal.', 'job', null],
     ['I left my job at the bank.', 'job', null],
+    // How one works, said after the verb, and "now" after the employer.
+    ["I'm working remotely for Spotify now.", 'job', 'Works at: Spotify'],
+    ['I work part-time as a tutor.', 'job', 'Works as: tutor'],
     // Other facts with one value at a time.
     ['Dan and I got engaged last Saturday!', 'relationship', 'Relationship: engaged to Dan'],
     ["I'm single and honestly enjoying it.", 'relationship', 'Relationship: single'],
@@ -46,6 +49,10 @@ describe('findCardFact', () => {
     // Facts that do not replace each other.
     ['My boss Maria is strict but fair.', null, 'Boss: Maria'],
     ['Last summer I adopted a dog called Pepper.', null, 'Dog: Pepper'],
+    // Names in any alphabet's capitals, and "our" as well as "my".
+    ['my best friend Théo is moving to Montreal', null, 'Best friend: Théo'],
+    ['my partner Inês works night shifts at the airport', null, 'Partner: Inês'],
+    ["We have a flat in Kreuzberg with our daughter Lina, she's 6.", null, 'Daughter: Lina'],
     ["I'm allergic to peanuts, so I always check labels.", null, 'Allergic to: peanuts'],
   ])('%s', (sentence, slot, entry) => {
     expect(findCardFact(sentence)).toEqual({ slot, entry });

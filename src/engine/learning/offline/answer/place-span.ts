@@ -13,7 +13,7 @@ export function placeSpan(text: string, question: Question, request: AnswerReque
     (nlp(text).places().out('array') as string[])
       .map((place) => place.replace(/[.,!]$/, ''))
       .find((place) => saysMore(place, question, request) !== null) ??
-    /\b(?:at|in|to|near) ((?:the |a |an )?[\w' -]{2,40}?)(?=[.,;!?]| (?:in|on|with|for|last|this|next|when|and|but)\b|$)/.exec(
+    /\b(?:at|in|to|near) ((?:the |a |an )?[\p{L}\d' -]{2,40}?)(?=[.,;!?]| (?:in|on|with|for|last|this|next|when|and|but)\b|$)/u.exec(
       text,
     )?.[1] ??
     null
