@@ -13,7 +13,9 @@ import { rankEvidence } from './answer/rank-evidence.js';
 import { relationAnswer } from './answer/relation-answer.js';
 import { afterVerb } from './answer/verb-object.js';
 import { newNounPhrase } from './noun-phrases.js';
-import { readQuestion } from './read-question.js';
+import { type Question, readQuestion } from './read-question.js';
+
+const DEFINITE_FORM = new Set<Question['kind']>(['number']);
 
 // Pieces of evidence, best first, searched for a span of the kind asked before giving up.
 const SPAN_SEARCH = 4;
@@ -38,7 +40,9 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
   if (!best) return null;
   if (request.level === 'minimal') return asAnswer(best.text, best.text);
   const related =
-    relationAnswer(request, ranked) ?? changeAnswer(request, ranked) ?? calledOffAnswer(question, ranked);
+    relationAnswer(request, ranked) ??
+    changeAnswer(request, question, ranked) ??
+    calledOffAnswer(question, ranked);
   if (related !== undefined) return related;
   if (question.asksMany && question.kind === 'thing') {
     const list = listAnswer(question, ranked, request);
@@ -57,6 +61,11 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
   // for a question asking for a thing, the first thing it names that the question did not; else
   // the phrase after the question's verb.
   if (answers.length === 0) {
+    // A count has a form of its own: evidence without one does not hold it, and the sentence
+    // after its verb would be an unrelated answer. "How often" has words of its own ("most
+    // weekends") and is answered from them. (Ages, lengths of time and names are said in too
+    // many ways for their spans to find them all: "she's 6", "3-5 business days".)
+    if (DEFINITE_FORM.has(question.kind) && !/^how often\b/i.test(request.question)) return null;
     const words = evidenceWords(best, question);
     const thing =
       question.kind === 'thing' && (question.head !== null || question.asksObject)

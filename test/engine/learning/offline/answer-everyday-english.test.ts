@@ -85,4 +85,70 @@ describe('offline answers to sentences as people write them', () => {
     expect(await answerQuestion(request)).toBe('the Charité hospital');
     expect(await answerQuestion({ ...request, question: 'Where does Maria work?' })).toBe('Spotify');
   });
+
+  it('declines "how much?" when the evidence names no amount, rather than answer with an unrelated sentence', async () => {
+    const messages = [
+      said('sam', "update: we're NOT moving to Toronto, Priya turned the transfer down", '2026-03-15'),
+    ];
+    expect(await ask('How much does Priya earn?', messages, 'sam')).toBeNull();
+    expect(
+      await ask(
+        'How much was the transfer bonus?',
+        [said('sam', 'The transfer bonus was $5,000.', '2026-03-15')],
+        'sam',
+      ),
+    ).toBe('5,000');
+  });
+
+  it('answers who holds or where is something now with what a change led to', async () => {
+    expect(
+      await ask(
+        'Who owns the networking module?',
+        [
+          said(
+            'dan',
+            'Ngozi took over the networking module from Sven, he moved to the data team',
+            '2026-07-06',
+          ),
+        ],
+        'dan',
+      ),
+    ).toBe('Ngozi');
+    expect(
+      await ask(
+        "Where is Zoe's shop now?",
+        [
+          said(
+            'zoe',
+            'we moved the shop from Leeds to York last month, the old address is gone',
+            '2026-06-15',
+          ),
+        ],
+        'zoe',
+      ),
+    ).toBe('York');
+    expect(
+      await ask(
+        'Who owns ticket 1183?',
+        [said('jon', 'FYI I took over ticket 1183 from Sara since she is swamped', '2026-10-12')],
+        'jon',
+      ),
+    ).toBe('jon');
+  });
+
+  it('answers "who owns…?" with the speaker who says "I own…"', async () => {
+    expect(
+      await ask(
+        'Who owns the payments escalation queue?',
+        [
+          said(
+            'sara',
+            'I own the payments escalation queue this week, ping me for anything billing',
+            '2026-10-12',
+          ),
+        ],
+        'sara',
+      ),
+    ).toBe('Sara');
+  });
 });
