@@ -151,4 +151,20 @@ describe('offline answers to sentences as people write them', () => {
       ),
     ).toBe('Sara');
   });
+
+  it('keeps a place whose name begins with "St." whole', async () => {
+    expect(
+      await ask(
+        'Where did Kenji have his surgery?',
+        [
+          said(
+            'kenji',
+            "Had my knee surgery yesterday at St. Thomas' Hospital, Dr. Okafor did it",
+            '2026-09-01',
+          ),
+        ],
+        'kenji',
+      ),
+    ).toBe("St. Thomas' Hospital");
+  });
 });
