@@ -3,7 +3,6 @@ import { answerFromSlot } from './answer/answer-from-slot.js';
 import { asAnswer } from './answer/as-answer.js';
 import { evidenceHoldingIdentifier } from './answer/asked-identifier.js';
 import { askedWords } from './answer/asked-words.js';
-import { calledOffAnswer } from './answer/called-off.js';
 import { changeAnswer } from './answer/change-answer.js';
 import { evidenceWords } from './answer/evidence.js';
 import { extractSpan } from './answer/extract-span.js';
@@ -39,10 +38,7 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
   const best = ranked[0];
   if (!best) return null;
   if (request.level === 'minimal') return asAnswer(best.text, best.text);
-  const related =
-    relationAnswer(request, ranked) ??
-    changeAnswer(request, question, ranked) ??
-    calledOffAnswer(question, ranked);
+  const related = relationAnswer(request, ranked) ?? changeAnswer(request, question, ranked);
   if (related !== undefined) return related;
   if (question.asksMany && question.kind === 'thing') {
     const list = listAnswer(question, ranked, request);

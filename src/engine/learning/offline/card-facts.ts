@@ -13,8 +13,6 @@ const SPEAKER = String.raw`(?:\bI|\b[Ww]e|\b(?:[Mm]y [\w-]+(?: [\w-]+)?|[A-Z][\w
 // Words people put between the subject and the verb of a changed fact.
 const ADVERBS = `(?:(?:just|now|recently|finally|currently|officially|also|actually|since|then|eventually|have|'ve|had|'d) )*`;
 const BE = `(?:'m|'re| am| are)`;
-// How one works, said after the verb: "I'm working remotely for Spotify".
-const WORK_MANNER = '(?:(?:remotely|full[- ]time|part[- ]time|freelance|from home) )?';
 // "I", "I'm", "I've been": the forms before a verb of the speaker's present.
 const I_AM = String.raw`\bI(?:'m| am|'ve been| have been)?`;
 // A proper name of one to four words ("Porto", "Santa Maria Hospital", "University of Leeds").
@@ -22,7 +20,7 @@ const NAME = String.raw`((?:the )?\p{Lu}[\p{L}\p{M}\d_'.&-]*(?: (?:of |de |da |d
 // One word of a person's name, accents and all ("Théo", "Inês").
 const NAME_WORD = String.raw`\p{Lu}[\p{L}\p{M}'-]+`;
 // A value runs to the end of its clause.
-const CLAUSE_END = String.raw`(?=\s*(?:[.,!?;:()]|$|\s-\s|\s(?:and|but|because|so|since|when|while|which|that|who|where|after|before|until|though|although|like|as well|for|this|last|next|these|every|to|with|now|in \d|on \w+day)\b))`;
+const CLAUSE_END = String.raw`(?=\s*(?:[.,!?;:()]|$|\s-\s|\s(?:and|but|because|so|since|when|while|which|that|who|where|after|before|until|though|although|like|as well|for|this|last|next|these|every|to|with|in \d|on \w+day)\b))`;
 // The longest value kept whole; a longer one is no card entry (an entry is a whole fact or nothing).
 const MAX_VALUE_WORDS = 8;
 // Lazy: the value stops at the first word that starts a new part of the clause.
@@ -111,14 +109,12 @@ const PATTERNS: readonly Pattern[] = [
   // Work: "I work as a nurse at Santa Maria hospital", "I now work as...", "Currently I'm working as...".
   {
     pattern: unicode(
-      `${I_AM} ${ADVERBS}(?:work|working|worked) ${WORK_MANNER}${ADVERBS}as (?:an? |the )?${VALUE}${CLAUSE_END}`,
+      `${I_AM} ${ADVERBS}(?:work|working|worked) ${ADVERBS}as (?:an? |the )?${VALUE}${CLAUSE_END}`,
     ),
     fact: (m) => (/\bworked\b/.test(m[0]) && !/\b(?:have|'ve)\b/.test(m[0]) ? null : job('as', m[1])),
   },
   {
-    pattern: unicode(
-      `${I_AM} ${ADVERBS}(?:work|working) ${WORK_MANNER}${ADVERBS}(?:at|for) ${VALUE}${CLAUSE_END}`,
-    ),
+    pattern: unicode(`${I_AM} ${ADVERBS}(?:work|working) ${ADVERBS}(?:at|for) ${VALUE}${CLAUSE_END}`),
     fact: (m) => job('at', m[1]),
   },
   {

@@ -80,12 +80,6 @@ const SEASON_PHRASE = /\b(last|this|next|past) (spring|summer|autumn|fall|winter
 const UNIT_PHRASE = /\b(last|this|next|past) (month|year)\b/i;
 // "Next September": compromise skips the coming September for the one a year later.
 const NEXT_MONTH = new RegExp(String.raw`\bnext (${MONTHS.join('|')})\b`, 'i');
-// "This August", and a month said without its year of a time to come ("starting in September").
-const MONTH_AHEAD = new RegExp(
-  String.raw`\b(this|in|by|until|from|starting) (${MONTHS.join('|')})\b(?!,? \d)`,
-  'i',
-);
-const STARTS = /\bstart(?:s|ing)\b/i;
 // "On Tuesday", and "last Friday", which people mean as the latest Friday before the day they speak.
 // A weekday followed by its date is resolved already.
 const BARE_WEEKDAY = new RegExp(
@@ -97,7 +91,7 @@ const FUTURE =
 
 /**
  * The phrases compromise reads wrongly or not at all: seasons ("last spring" said in November
- * 2026 is spring 2026, not 2025), "last month", "this year", "next September", "this August", a month to come without its year, and a weekday ("on Tuesday", the
+ * 2026 is spring 2026, not 2025), "last month", "this year", "next September", and a weekday ("on Tuesday", the
  * one before the message, or the one after when the sentence speaks of the future; "last
  * Friday", the latest Friday before the message, where compromise takes the previous week's).
  */
@@ -136,16 +130,6 @@ function resolveOwnPhrases(sentence: string, written: Date): DatedSentence {
     text = text.replace(month[0], `in ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`);
     occurredAt ??= storableTime(day);
   }
-  const ahead = month ? null : MONTH_AHEAD.exec(text);
-  const which = ahead?.[1]?.toLowerCase();
-  if (ahead && (which === 'this' || FUTURE.test(text) || STARTS.test(text))) {
-    const day = monthNamedFrom(written, ahead[2]?.toLowerCase() ?? '');
-    text = text.replace(
-      ahead[0],
-      `${which === 'this' ? 'in' : ahead[1]} ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`,
-    );
-    occurredAt ??= storableTime(day);
-  }
   const weekday = BARE_WEEKDAY.exec(text);
   if (weekday) {
     const name = weekday[2]?.toLowerCase() ?? '';
@@ -171,17 +155,6 @@ function resolveOwnPhrases(sentence: string, written: Date): DatedSentence {
 function nextMonthNamed(written: Date, name: string): Date {
   const target = MONTHS.findIndex((month) => month.toLowerCase() === name);
   const ahead = (target - written.getUTCMonth() + 12) % 12 || 12;
-  return new Date(Date.UTC(written.getUTCFullYear(), written.getUTCMonth() + ahead, 1));
-}
-
-/**
- * The first day of the month named ("this March", "starting in September"), the next one from the
- * month the message was written in on, that month itself included: "this March" said in October
- * 2025 is March 2026.
- */
-function monthNamedFrom(written: Date, name: string): Date {
-  const target = MONTHS.findIndex((month) => month.toLowerCase() === name);
-  const ahead = (target - written.getUTCMonth() + 12) % 12;
   return new Date(Date.UTC(written.getUTCFullYear(), written.getUTCMonth() + ahead, 1));
 }
 

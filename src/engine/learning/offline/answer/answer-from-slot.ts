@@ -11,7 +11,7 @@ import { asAnswer } from './as-answer.js';
  * question is of no slot or memory holds none for it, so that the evidence is searched instead.
  */
 export function answerFromSlot(question: Question, request: AnswerRequest): string | undefined {
-  if (question.slot === null || asksOfSomeoneNamed(request)) return undefined;
+  if (question.slot === null) return undefined;
   const facts = request.slotFacts.filter((fact) => fact.slot === question.slot);
   const current = facts.find((fact) => fact.current);
   // The value before the current one: a value said again ("we moved to Porto because...") is no earlier one.
@@ -50,18 +50,4 @@ function yesOrNo(question: Question, value: string, fact: SlotFact, about: strin
   const asked = question.anchors.concat(question.verbs);
   const holds = asked.some((word) => said.has(word));
   return holds ? `Yes: ${fact.content}` : `No, ${about} is ${value}`;
-}
-
-/**
- * "Where does Tomas work?" asked of Maria is about Tomas, whose job is not Maria's: a question
- * whose subject is a name other than the peer's is answered from the evidence.
- */
-function asksOfSomeoneNamed(request: AnswerRequest): boolean {
-  const subject = /\b(?:does|did|do|is|was|has|had) (\p{Lu}[\p{L}-]+)|(\p{Lu}[\p{L}-]+)'s?(?![\p{L}])/u.exec(
-    request.question.replaceAll('’', "'"),
-  );
-  const name = (subject?.[1] ?? subject?.[2])?.toLowerCase();
-  if (name === undefined) return false;
-  const peers = [request.peer, request.about].map((peer) => peer.toLowerCase());
-  return !peers.some((peer) => peer === name || peer.split(/[\s_-]+/).includes(name));
 }
