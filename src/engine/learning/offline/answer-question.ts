@@ -4,7 +4,7 @@ import { asAnswer } from './answer/as-answer.js';
 import { evidenceHoldingIdentifier } from './answer/asked-identifier.js';
 import { askedWords } from './answer/asked-words.js';
 import { changeAnswer } from './answer/change-answer.js';
-import { evidenceWords } from './answer/evidence.js';
+import { type Evidence, evidenceWords } from './answer/evidence.js';
 import { extractSpan } from './answer/extract-span.js';
 import { listAnswer } from './answer/list-answer.js';
 import { preferredFirst } from './answer/preferred-first.js';
@@ -13,8 +13,7 @@ import { relationAnswer } from './answer/relation-answer.js';
 import { afterVerb } from './answer/verb-object.js';
 import { newNounPhrase } from './noun-phrases.js';
 import { type Question, readQuestion } from './read-question.js';
-
-const DEFINITE_FORM = new Set<Question['kind']>(['number']);
+import { lemmaWords } from './verb-lemmas.js';
 
 // Pieces of evidence, best first, searched for a span of the kind asked before giving up.
 const SPAN_SEARCH = 4;
@@ -57,11 +56,7 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
   // for a question asking for a thing, the first thing it names that the question did not; else
   // the phrase after the question's verb.
   if (answers.length === 0) {
-    // A count has a form of its own: evidence without one does not hold it, and the sentence
-    // after its verb would be an unrelated answer. "How often" has words of its own ("most
-    // weekends") and is answered from them. (Ages, lengths of time and names are said in too
-    // many ways for their spans to find them all: "she's 6", "3-5 business days".)
-    if (DEFINITE_FORM.has(question.kind) && !/^how often\b/i.test(request.question)) return null;
+    if (asksAmountNotHeld(request.question, question, best)) return null;
     const words = evidenceWords(best, question);
     const thing =
       question.kind === 'thing' && (question.head !== null || question.asksObject)
@@ -70,4 +65,19 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
     return thing ?? asAnswer(afterVerb(words, question, request), best.text);
   }
   return [...new Set(answers)].join('; ');
+}
+
+/**
+ * "How much does Priya earn?" of "Priya turned the transfer down": evidence that holds no amount
+ * and shares nothing with the question but the names in it does not bear on it, and the sentence
+ * after its verb would be an unrelated answer. Evidence that speaks of what is counted ("a hiking
+ * trail" for "how many trails?") still answers, as does "how often", which has words of its own
+ * ("most weekends"). (Ages, lengths of time and names are said in too many ways for their spans
+ * to find them all: "she's 6", "3-5 business days".)
+ */
+function asksAmountNotHeld(asked: string, question: Question, best: Evidence): boolean {
+  if (question.kind !== 'number' || /^how often\b/i.test(asked)) return false;
+  const names = new Set(lemmaWords((asked.match(/(?<=\s)\p{Lu}[\p{L}-]*/gu) ?? []).join(' ')));
+  const held = new Set(lemmaWords(best.text));
+  return !question.words.some((word) => held.has(word) && !names.has(word));
 }

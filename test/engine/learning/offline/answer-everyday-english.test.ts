@@ -63,6 +63,14 @@ describe('offline answers to sentences as people write them', () => {
       said('sam', "update: we're NOT moving to Toronto, Priya turned the transfer down", '2026-03-15'),
     ];
     expect(await ask('How much does Priya earn?', messages, 'sam')).toBeNull();
+    // Evidence that speaks of what is counted still answers, though it holds no count.
+    expect(
+      await ask(
+        'How many times has Joanna found new hiking trails?',
+        [said('joanna', 'I found an awesome hiking trail in my hometown yesterday', '2026-03-15')],
+        'joanna',
+      ),
+    ).not.toBeNull();
     expect(
       await ask(
         'How much was the transfer bonus?',
