@@ -4,7 +4,7 @@ import { asAnswer } from './answer/as-answer.js';
 import { evidenceHoldingIdentifier } from './answer/asked-identifier.js';
 import { askedWords } from './answer/asked-words.js';
 import { changeAnswer } from './answer/change-answer.js';
-import { evidenceWords } from './answer/evidence.js';
+import { type Evidence, evidenceWords } from './answer/evidence.js';
 import { extractSpan } from './answer/extract-span.js';
 import { listAnswer } from './answer/list-answer.js';
 import { preferredFirst } from './answer/preferred-first.js';
@@ -12,7 +12,8 @@ import { rankEvidence } from './answer/rank-evidence.js';
 import { relationAnswer } from './answer/relation-answer.js';
 import { afterVerb } from './answer/verb-object.js';
 import { newNounPhrase } from './noun-phrases.js';
-import { readQuestion } from './read-question.js';
+import { type Question, readQuestion } from './read-question.js';
+import { lemmaWords } from './verb-lemmas.js';
 
 // Pieces of evidence, best first, searched for a span of the kind asked before giving up.
 const SPAN_SEARCH = 4;
@@ -36,7 +37,7 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
   const best = ranked[0];
   if (!best) return null;
   if (request.level === 'minimal') return asAnswer(best.text, best.text);
-  const related = relationAnswer(request, ranked) ?? changeAnswer(request, ranked);
+  const related = relationAnswer(request, ranked) ?? changeAnswer(request, question, ranked);
   if (related !== undefined) return related;
   if (question.asksMany && question.kind === 'thing') {
     const list = listAnswer(question, ranked, request);
@@ -55,6 +56,7 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
   // for a question asking for a thing, the first thing it names that the question did not; else
   // the phrase after the question's verb.
   if (answers.length === 0) {
+    if (asksAmountNotHeld(request.question, question, best)) return null;
     const words = evidenceWords(best, question);
     const thing =
       question.kind === 'thing' && (question.head !== null || question.asksObject)
@@ -63,4 +65,19 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
     return thing ?? asAnswer(afterVerb(words, question, request), best.text);
   }
   return [...new Set(answers)].join('; ');
+}
+
+/**
+ * "How much does Priya earn?" of "Priya turned the transfer down": evidence that holds no amount
+ * and shares nothing with the question but the names in it does not bear on it, and the sentence
+ * after its verb would be an unrelated answer. Evidence that speaks of what is counted ("a hiking
+ * trail" for "how many trails?") still answers, as does "how often", which has words of its own
+ * ("most weekends"). (Ages, lengths of time and names are said in too many ways for their spans
+ * to find them all: "she's 6", "3-5 business days".)
+ */
+function asksAmountNotHeld(asked: string, question: Question, best: Evidence): boolean {
+  if (question.kind !== 'number' || /^how often\b/i.test(asked)) return false;
+  const names = new Set(lemmaWords((asked.match(/(?<=\s)\p{Lu}[\p{L}-]*/gu) ?? []).join(' ')));
+  const held = new Set(lemmaWords(best.text));
+  return !question.words.some((word) => held.has(word) && !names.has(word));
 }

@@ -16,7 +16,9 @@ const BE = `(?:'m|'re| am| are)`;
 // "I", "I'm", "I've been": the forms before a verb of the speaker's present.
 const I_AM = String.raw`\bI(?:'m| am|'ve been| have been)?`;
 // A proper name of one to four words ("Porto", "Santa Maria Hospital", "University of Leeds").
-const NAME = String.raw`((?:the )?[A-Z][\w'.&-]*(?: (?:of |de |da |del |on |upon )?[A-Z][\w'.&-]*){0,3})`;
+const NAME = String.raw`((?:the )?\p{Lu}[\p{L}\p{M}\d_'.&-]*(?: (?:of |de |da |del |on |upon )?\p{Lu}[\p{L}\p{M}\d_'.&-]*){0,3})`;
+// One word of a person's name, accents and all ("Théo", "Inês").
+const NAME_WORD = String.raw`\p{Lu}[\p{L}\p{M}'-]+`;
 // A value runs to the end of its clause.
 const CLAUSE_END = String.raw`(?=\s*(?:[.,!?;:()]|$|\s-\s|\s(?:and|but|because|so|since|when|while|which|that|who|where|after|before|until|though|although|like|as well|for|this|last|next|these|every|to|with|in \d|on \w+day)\b))`;
 // The longest value kept whole; a longer one is no card entry (an entry is a whole fact or nothing).
@@ -31,6 +33,9 @@ const JOBS =
 // Statuses with one value at a time.
 const RELATIONSHIP = 'single|married|engaged|divorced|separated|widowed|in a relationship|dating';
 
+// Patterns read names in any alphabet's capitals.
+const unicode = (source: string) => new RegExp(source, 'u');
+
 type Pattern = { pattern: RegExp; fact(match: RegExpExecArray): CardFact | null };
 
 const LIVES_IN = (place: string | undefined): CardFact | null =>
@@ -39,7 +44,7 @@ const LIVES_IN = (place: string | undefined): CardFact | null =>
 /** Most specific first: the first pattern that matches gives the clause's fact. */
 const PATTERNS: readonly Pattern[] = [
   {
-    pattern: new RegExp(String.raw`\b[Mm]y name is ${NAME}`),
+    pattern: unicode(String.raw`\b[Mm]y name is ${NAME}`),
     fact: (m) => ({ slot: 'name', entry: `Name: ${m[1]}` }),
   },
   {
@@ -49,46 +54,46 @@ const PATTERNS: readonly Pattern[] = [
   },
   // Residence ended, perhaps with the new one in the same breath.
   {
-    pattern: new RegExp(
+    pattern: unicode(
       `${SPEAKER} (?:no longer|don't|do not) live in ${NAME}(?:[,;]? (?:and |but |so )?(?:I|we)${BE} (?:now |back )?(?:in|based in|living in) ${NAME})?`,
     ),
     fact: (m) => LIVES_IN(m[2]) ?? { slot: 'lives_in', entry: null },
   },
   {
-    pattern: new RegExp(
+    pattern: unicode(
       `${SPEAKER}(?: ${ADVERBS}(?:live|lived|living|settled)|${BE} ${ADVERBS}(?:living|based|settled|staying)) (?:down )?in ${NAME}`,
     ),
     fact: (m) => (/\blived\b/.test(m[0]) && !/\b(?:have|'ve)\b/.test(m[0]) ? null : LIVES_IN(m[1])),
   },
   {
-    pattern: new RegExp(
+    pattern: unicode(
       `${SPEAKER} ${ADVERBS}(?:moved|relocated|emigrated|came back|went back)(?: back| over| out| here| away)? (?:to|into) ${NAME}`,
     ),
     fact: (m) => LIVES_IN(m[1]),
   },
   {
-    pattern: new RegExp(`${SPEAKER}${BE} (?:now |finally )?back (?:home )?in ${NAME}`),
+    pattern: unicode(`${SPEAKER}${BE} (?:now |finally )?back (?:home )?in ${NAME}`),
     fact: (m) => LIVES_IN(m[1]),
   },
   {
-    pattern: new RegExp(
+    pattern: unicode(
       `${SPEAKER} ${ADVERBS}bought (?:a|our|my|the) (?:first )?(?:house|home|flat|apartment|condo|place) in ${NAME}`,
     ),
     fact: (m) => LIVES_IN(m[1]),
   },
   {
-    pattern: new RegExp(
+    pattern: unicode(
       String.raw`\bI(?:'m| am| come|'m originally| am originally| was born and raised) from ${NAME}`,
     ),
     fact: (m) => ({ slot: 'from', entry: `From: ${m[1]}` }),
   },
   {
-    pattern: new RegExp(`${SPEAKER} ${ADVERBS}moved (?:here |back |over |away )?from ${NAME}`),
+    pattern: unicode(`${SPEAKER} ${ADVERBS}moved (?:here |back |over |away )?from ${NAME}`),
     fact: (m) => ({ slot: 'from', entry: `From: ${m[1]}` }),
   },
   // Work ended.
   {
-    pattern: new RegExp(
+    pattern: unicode(
       String.raw`\bI ${ADVERBS}(?:(?:quit|resigned from|retired from|was laid off from|got laid off from|was fired from|got fired from|stopped working (?:at|for)) (?:my (?:old |last )?(?:job|position|role)(?: (?:at|with) )?)?${NAME}?|left my (?:old )?(?:job|position|role)\b)`,
     ),
     fact: (m) => (m[1] || /\b(?:job|position|role)\b/.test(m[0]) ? { slot: 'job', entry: null } : null),
@@ -103,29 +108,29 @@ const PATTERNS: readonly Pattern[] = [
   },
   // Work: "I work as a nurse at Santa Maria hospital", "I now work as...", "Currently I'm working as...".
   {
-    pattern: new RegExp(
+    pattern: unicode(
       `${I_AM} ${ADVERBS}(?:work|working|worked) ${ADVERBS}as (?:an? |the )?${VALUE}${CLAUSE_END}`,
     ),
     fact: (m) => (/\bworked\b/.test(m[0]) && !/\b(?:have|'ve)\b/.test(m[0]) ? null : job('as', m[1])),
   },
   {
-    pattern: new RegExp(`${I_AM} ${ADVERBS}(?:work|working) ${ADVERBS}(?:at|for) ${VALUE}${CLAUSE_END}`),
+    pattern: unicode(`${I_AM} ${ADVERBS}(?:work|working) ${ADVERBS}(?:at|for) ${VALUE}${CLAUSE_END}`),
     fact: (m) => job('at', m[1]),
   },
   {
-    pattern: new RegExp(
+    pattern: unicode(
       String.raw`\bI ${ADVERBS}(?:joined|started (?:at|with)|started (?:a new |my new )?(?:job|position|role) (?:at|with)|got (?:a |the )?(?:new )?(?:job|position|role|offer) (?:at|with)|got hired (?:at|by)|was hired (?:at|by)|signed with) ${NAME}(?: as (?:an? |the )?${VALUE}${CLAUSE_END})?`,
     ),
     fact: (m) => job(m[2] ? 'as' : 'at', m[2] ? `${m[2]} at ${m[1]}` : m[1]),
   },
   {
-    pattern: new RegExp(
+    pattern: unicode(
       String.raw`\bI ${ADVERBS}(?:started|began|got) (?:a new |my new |a |my )?(?:job|position|role|career|working) as (?:an? |the )?${VALUE}${CLAUSE_END}`,
     ),
     fact: (m) => job('as', m[1]),
   },
   {
-    pattern: new RegExp(
+    pattern: unicode(
       String.raw`\bI(?:'m| am) ${ADVERBS}(?:now )?(?:an? |the )((?:[\w-]+ ){0,2}(?:${JOBS}))(?: (?:at|for|with) ${NAME})?(?![\w-])`,
     ),
     fact: (m) => {
@@ -137,20 +142,20 @@ const PATTERNS: readonly Pattern[] = [
   },
   // Studies.
   {
-    pattern: new RegExp(
+    pattern: unicode(
       `${I_AM} ${ADVERBS}(?:studying|study|majoring in|doing (?:a|my) (?:degree|masters?|phd|PhD) in) ${VALUE}${CLAUSE_END}`,
     ),
     fact: (m) => ({ slot: 'studies', entry: `Studies: ${m[1]}` }),
   },
   {
-    pattern: new RegExp(
+    pattern: unicode(
       String.raw`\bI ${ADVERBS}(?:switched|changed) (?:my (?:major|degree|course) )?to ${VALUE}${CLAUSE_END}`,
     ),
     fact: (m) => ({ slot: 'studies', entry: `Studies: ${m[1]}` }),
   },
   // Relationships.
   {
-    pattern: new RegExp(
+    pattern: unicode(
       String.raw`\b([A-Z][\w-]+) and I ${ADVERBS}(?:got|are) (engaged|married)|${SPEAKER} ${ADVERBS}(?:got|are|'re|am|'m) (engaged|married)(?: to ${NAME})?`,
     ),
     fact: (m) => {
@@ -160,14 +165,14 @@ const PATTERNS: readonly Pattern[] = [
     },
   },
   {
-    pattern: new RegExp(String.raw`\bI(?:'m| am) ${ADVERBS}(${RELATIONSHIP})\b(?: ${NAME})?`),
+    pattern: unicode(String.raw`\bI(?:'m| am) ${ADVERBS}(${RELATIONSHIP})\b(?: ${NAME})?`),
     fact: (m) => ({
       slot: 'relationship',
       entry: `Relationship: ${m[1]}${m[1] === 'dating' && m[2] ? ` ${m[2]}` : ''}`,
     }),
   },
   {
-    pattern: new RegExp(
+    pattern: unicode(
       String.raw`${SPEAKER} ${ADVERBS}(?:broke up|split up|separated|got divorced|called off (?:the|our) engagement)\b`,
     ),
     fact: (m) => ({
@@ -177,21 +182,20 @@ const PATTERNS: readonly Pattern[] = [
   },
   // People and animals in the speaker's life: "my boss Maria", "my dog is called Biscuit", "a daughter named Mia".
   {
-    pattern: new RegExp(
-      String.raw`\b[Mm]y (?:(?:little|big|older|younger|eldest|oldest|youngest|new|old|late) )?(${RELATIONS})(?:'s name is| is called| is named| named| called|,)? ([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)`,
-      '',
+    pattern: unicode(
+      String.raw`\b(?:[Mm]y|[Oo]ur) (?:(?:little|big|older|younger|eldest|oldest|youngest|new|old|late) )?(${RELATIONS})(?:'s name is| is called| is named| named| called|,)? (${NAME_WORD}(?: ${NAME_WORD})?)`,
     ),
     fact: (m) => ({ slot: null, entry: `${capitalise(m[1] ?? '')}: ${m[2]}` }),
   },
   {
-    pattern: new RegExp(
-      String.raw`\bI (?:have|'ve got|adopted|got|rescued|had) (?:a|an|another) (?:(?:little|new|baby|young|older|younger|rescue) )?(${RELATIONS}) (?:named|called) ([A-Z][\w'-]+)`,
+    pattern: unicode(
+      String.raw`\bI (?:have|'ve got|adopted|got|rescued|had) (?:a|an|another) (?:(?:little|new|baby|young|older|younger|rescue) )?(${RELATIONS}) (?:named|called) (${NAME_WORD})`,
     ),
     fact: (m) => ({ slot: null, entry: `${capitalise(m[1] ?? '')}: ${m[2]}` }),
   },
   // Favourites, one at a time for each thing: "my favourite colour is now yellow".
   {
-    pattern: new RegExp(
+    pattern: unicode(
       String.raw`\b[Mm]y (?:new |all-time |absolute )?favou?rite ([\w-]+(?: [\w-]+)?) (?:is|are|has to be|would be) ${ADVERBS}(?:now |still )?${VALUE}${CLAUSE_END}`,
     ),
     fact: (m) => {
@@ -200,7 +204,7 @@ const PATTERNS: readonly Pattern[] = [
     },
   },
   {
-    pattern: new RegExp(String.raw`\bI(?:'m| am) allergic to ${VALUE}${CLAUSE_END}`),
+    pattern: unicode(String.raw`\bI(?:'m| am) allergic to ${VALUE}${CLAUSE_END}`),
     fact: (m) => ({ slot: null, entry: `Allergic to: ${m[1]}` }),
   },
   {
@@ -209,26 +213,26 @@ const PATTERNS: readonly Pattern[] = [
     fact: (m) => ({ slot: 'diet', entry: `Diet: ${m[1]}` }),
   },
   {
-    pattern: new RegExp(String.raw`\bI (?:drive|own) (?:an? |the )?${VALUE}${CLAUSE_END}`),
+    pattern: unicode(String.raw`\bI (?:drive|own) (?:an? |the )?${VALUE}${CLAUSE_END}`),
     fact: (m) =>
       /\b(?:car|truck|van|bike|motorbike|motorcycle|scooter|[A-Z][\w-]+)\b/.test(m[1] ?? '')
         ? { slot: 'vehicle', entry: `Drives: ${m[1]}` }
         : null,
   },
   {
-    pattern: new RegExp(
+    pattern: unicode(
       String.raw`\bI(?: really| absolutely| also)? (?:love|like|enjoy|adore) ${VALUE}${CLAUSE_END}`,
     ),
     fact: (m) => (isThing(m[1]) ? { slot: null, entry: `Likes: ${m[1]}` } : null),
   },
   {
-    pattern: new RegExp(
+    pattern: unicode(
       String.raw`\bI(?: really)? (?:hate|dislike|can't stand|don't like) ${VALUE}${CLAUSE_END}`,
     ),
     fact: (m) => (isThing(m[1]) ? { slot: null, entry: `Dislikes: ${m[1]}` } : null),
   },
   {
-    pattern: new RegExp(String.raw`\bI prefer ${VALUE}${CLAUSE_END}`),
+    pattern: unicode(String.raw`\bI prefer ${VALUE}${CLAUSE_END}`),
     fact: (m) => ({ slot: null, entry: `Prefers: ${m[1]}` }),
   },
 ];

@@ -3,6 +3,7 @@ import { timeBudget } from '../time-budget.js';
 import { findCardFact } from './card-facts.js';
 import { resolveDates } from './resolve-dates.js';
 import { sentencePieces } from './sentence-pieces.js';
+import { splitSharedSubject } from './shared-subject.js';
 import { isFirstPerson, toThirdPerson } from './third-person.js';
 
 // Small talk carries no fact worth keeping.
@@ -41,8 +42,7 @@ export async function extractObservations(
     const budget = timeBudget(Math.min(MESSAGE_BUDGET_MS, CALL_BUDGET_MS / messages.length));
     for (const sentence of sentencePieces(message.content)) {
       if (!(await budget.next())) break;
-      for (const clause of clauses(sentence.trim())) {
-        const text = clause;
+      for (const text of clauses(sentence.trim()).flatMap(splitSharedSubject)) {
         if (!isStatement(text)) continue;
         const dated = resolveDates(text, message.created_at);
         const card = findCardFact(text);

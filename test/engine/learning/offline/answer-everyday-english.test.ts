@@ -49,4 +49,102 @@ describe('offline answers to sentences as people write them', () => {
       ),
     ).toBe('every second Friday');
   });
+
+  it('ranks first the evidence that speaks of the slot asked of in other words ("got a job" for "work")', async () => {
+    const messages = [
+      said('maria', 'I live in Stockholm with my husband Tomas.', '2025-03-01'),
+      said('maria', 'Tomas got a job at the Charité hospital.', '2025-09-02'),
+    ];
+    expect(await ask('Where does Tomas work?', messages)).toBe('the Charité hospital');
+  });
+
+  it('declines "how much?" when the evidence names no amount, rather than answer with an unrelated sentence', async () => {
+    const messages = [
+      said('sam', "update: we're NOT moving to Toronto, Priya turned the transfer down", '2026-03-15'),
+    ];
+    expect(await ask('How much does Priya earn?', messages, 'sam')).toBeNull();
+    // Evidence that speaks of what is counted still answers, though it holds no count.
+    expect(
+      await ask(
+        'How many times has Joanna found new hiking trails?',
+        [said('joanna', 'I found an awesome hiking trail in my hometown yesterday', '2026-03-15')],
+        'joanna',
+      ),
+    ).not.toBeNull();
+    expect(
+      await ask(
+        'How much was the transfer bonus?',
+        [said('sam', 'The transfer bonus was $5,000.', '2026-03-15')],
+        'sam',
+      ),
+    ).toBe('5,000');
+  });
+
+  it('answers who holds or where is something now with what a change led to', async () => {
+    expect(
+      await ask(
+        'Who owns the networking module?',
+        [
+          said(
+            'dan',
+            'Ngozi took over the networking module from Sven, he moved to the data team',
+            '2026-07-06',
+          ),
+        ],
+        'dan',
+      ),
+    ).toBe('Ngozi');
+    expect(
+      await ask(
+        "Where is Zoe's shop now?",
+        [
+          said(
+            'zoe',
+            'we moved the shop from Leeds to York last month, the old address is gone',
+            '2026-06-15',
+          ),
+        ],
+        'zoe',
+      ),
+    ).toBe('York');
+    expect(
+      await ask(
+        'Who owns ticket 1183?',
+        [said('jon', 'FYI I took over ticket 1183 from Sara since she is swamped', '2026-10-12')],
+        'jon',
+      ),
+    ).toBe('jon');
+  });
+
+  it('answers "who owns…?" with the speaker who says "I own…"', async () => {
+    expect(
+      await ask(
+        'Who owns the payments escalation queue?',
+        [
+          said(
+            'sara',
+            'I own the payments escalation queue this week, ping me for anything billing',
+            '2026-10-12',
+          ),
+        ],
+        'sara',
+      ),
+    ).toBe('Sara');
+  });
+
+  it('keeps a place whose name begins with "St." whole', async () => {
+    expect(
+      await ask(
+        'Where did Kenji have his surgery?',
+        [
+          said(
+            'kenji',
+            "Had my knee surgery yesterday at St. Thomas' Hospital, Dr. Okafor did it",
+            '2026-09-01',
+          ),
+        ],
+        'kenji',
+      ),
+    ).toBe("St. Thomas' Hospital");
+  });
 });

@@ -46,6 +46,10 @@ describe('findCardFact', () => {
     // Facts that do not replace each other.
     ['My boss Maria is strict but fair.', null, 'Boss: Maria'],
     ['Last summer I adopted a dog called Pepper.', null, 'Dog: Pepper'],
+    // Names in any alphabet's capitals, and "our" as well as "my".
+    ['my best friend Théo is moving to Montreal', null, 'Best friend: Théo'],
+    ['my partner Inês works night shifts at the airport', null, 'Partner: Inês'],
+    ["We have a flat in Kreuzberg with our daughter Lina, she's 6.", null, 'Daughter: Lina'],
     ["I'm allergic to peanuts, so I always check labels.", null, 'Allergic to: peanuts'],
   ])('%s', (sentence, slot, entry) => {
     expect(findCardFact(sentence)).toEqual({ slot, entry });

@@ -1,4 +1,5 @@
 import type { AnswerRequest } from '../../reasoner.js';
+import type { Question } from '../read-question.js';
 import { type Evidence, withoutSpeaker } from './evidence.js';
 
 /** A change the evidence states: what was used, held or done before (`from`) and what is now (`to`, when said). */
@@ -6,7 +7,7 @@ type Change = { from: string; to: string | null };
 
 // A value: one to four words, up to where the clause goes on ("from Redux to Zustand last sprint").
 const VALUE = String.raw`((?:the )?[\w.'+#-]+(?: (?!(?:to|for|with|in|on|at|last|this|next|after|before|because|so|and|but|since|when|effective|as)\b)[\w.'+#-]+){0,3})`;
-const PERSON = String.raw`(me|us|[A-Z][\w'-]+)`;
+const PERSON = String.raw`(me|us|I|[A-Z][\w'-]+)`;
 
 /** The ways people say that something replaced something else, each giving its from and to. */
 const CHANGES: readonly { pattern: RegExp; change(m: RegExpExecArray): Change }[] = [
@@ -14,7 +15,7 @@ const CHANGES: readonly { pattern: RegExp; change(m: RegExpExecArray): Change }[
     // "we switched from Firebase to Supabase", "I've switched you from Pro to the Team plan",
     // "we migrated our CI from Jenkins to GitHub Actions"
     pattern: new RegExp(
-      String.raw`\b(?:switched|changed|moved|migrated|went|upgraded|downgraded|converted|transitioned)(?: (?:you|us|them|it|over|everything|(?:our|my|the|their|his|her) [\w.'+#-]+(?: [\w.'+#-]+)?))? from ${VALUE} (?:to|over to|onto) ${VALUE}`,
+      String.raw`\b(?:switch(?:ed|ing)|chang(?:ed|ing)|mov(?:ed|ing)|migrat(?:ed|ing)|went|upgraded|downgraded|converted|transitioned)(?: (?:you|us|them|it|over|everything|(?:our|my|the|their|his|her) [\w.'+#-]+(?: [\w.'+#-]+)?))? from ${VALUE} (?:to|over to|onto) ${VALUE}`,
       'gi',
     ),
     change: (m) => ({ from: m[1] ?? '', to: m[2] ?? '' }),
@@ -35,7 +36,7 @@ const CHANGES: readonly { pattern: RegExp; change(m: RegExpExecArray): Change }[
   {
     // "Karl took over the deploy pipeline from me"
     pattern: new RegExp(
-      String.raw`\b${PERSON} (?:took|has taken|have taken|is taking) over .{1,60}? from ${PERSON}`,
+      String.raw`\b${PERSON} (?:took|takes|has taken|have taken|is taking|'s taking|are taking) over .{1,60}? from ${PERSON}`,
       'g',
     ),
     change: (m) => ({ from: m[2] ?? '', to: m[1] ?? '' }),
@@ -63,11 +64,15 @@ const SWITCHED_TO = /\b(?:switch|switched|change|changed|move|moved|migrate|migr
  * and names that value answers, the first in rank. Undefined when the question asks of no
  * change or no evidence states one, and the question is read as any other.
  */
-export function changeAnswer(request: AnswerRequest, ranked: readonly Evidence[]): string | undefined {
-  const question = request.question.replaceAll('’', "'").trim();
-  const before = BEFORE.exec(question);
-  const switchedTo = SWITCHED_TO.test(question);
-  if (!before && !switchedTo) return undefined;
+export function changeAnswer(
+  request: AnswerRequest,
+  question: Question,
+  ranked: readonly Evidence[],
+): string | undefined {
+  const asked = request.question.replaceAll('’', "'").trim();
+  const before = BEFORE.exec(asked);
+  const switchedTo = SWITCHED_TO.test(asked);
+  if (!before && !switchedTo) return currentValue(request, question, ranked);
   const newer = before?.[1]?.toLowerCase();
   for (const evidence of ranked) {
     const text = withoutSpeaker(evidence);
@@ -81,6 +86,31 @@ export function changeAnswer(request: AnswerRequest, ranked: readonly Evidence[]
       if (names && (change.to === null || newer === undefined || !change.from.toLowerCase().includes(newer)))
         return named(change.from, evidence, request);
     }
+  }
+  return undefined;
+}
+
+// What a question about the present value of something that changes asks for.
+// Not a thing: "which team is Sven on now?" of "Ngozi took over … from Sven, he moved to the data
+// team" asks of one side of the change only.
+const ASKS_VALUE = new Set<Question['kind']>(['person', 'place']);
+
+/**
+ * "Who owns the networking module?" of "Ngozi took over the networking module from Sven", "where
+ * is the shop now?" of "we moved the shop from Leeds to York": a question of the present is
+ * answered with what the change led to, when the best-fitting evidence states one.
+ */
+function currentValue(
+  request: AnswerRequest,
+  question: Question,
+  ranked: readonly Evidence[],
+): string | undefined {
+  const best = ranked[0];
+  if (question.tense !== 'current' || !ASKS_VALUE.has(question.kind) || best === undefined) return undefined;
+  for (const evidence of ranked) {
+    if (evidence.fit < best.fit) break;
+    const to = changesIn(withoutSpeaker(evidence)).find((change) => change.to !== null)?.to;
+    if (to) return named(to, evidence, request);
   }
   return undefined;
 }

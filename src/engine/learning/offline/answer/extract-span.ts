@@ -30,6 +30,7 @@ export function extractSpan(question: Question, evidence: Evidence, request: Ans
     case 'place':
       return placeSpan(text, question, request);
     case 'person':
+      return speakerWhoDid(text, question, evidence) ?? personSpan(text, question, request);
     case 'name':
       return personSpan(text, question, request);
     case 'yes/no':
@@ -41,4 +42,15 @@ export function extractSpan(question: Question, evidence: Evidence, request: Ans
     case 'thing':
       return thingSpan(text, question, request);
   }
+}
+
+/** "Who owns the payments queue?" of Sara's "I own the payments queue this week": Sara. */
+function speakerWhoDid(text: string, question: Question, evidence: Evidence): string | null {
+  if (evidence.speaker === null) return null;
+  const verb = /^I (?:(?:just|now|also|still|currently) )?([a-z]+)\b/.exec(text)?.[1];
+  // The question's verbs are lemmas ("own" of "owns"): the speaker's verb is that lemma, or it with an ending.
+  if (verb === undefined) return null;
+  const sameVerb = (lemma: string) => verb.startsWith(lemma) && verb.length - lemma.length <= 3;
+  if (!question.verbs.some(sameVerb)) return null;
+  return evidence.speaker.charAt(0).toUpperCase() + evidence.speaker.slice(1);
 }

@@ -1,3 +1,4 @@
+import { SLOT_WORDS } from '../../../text/slot-vocabulary.js';
 import type { Question } from '../read-question.js';
 import { lemmaWords } from '../verb-lemmas.js';
 
@@ -8,11 +9,14 @@ export type Fit = (text: string, held?: Set<string>) => number;
  * How well a text fits the question: its nouns count twice, then its verbs and every word; zero
  * when the text holds none of the question's nouns (or, without nouns, of its verbs, or without
  * either, not all its words): sharing "favourite" does not answer "what is her favourite food?".
+ * A text that speaks of the slot the question asks of counts one word more: "got a job at the
+ * Charité" speaks of work as "where does Tomas work?" does, in other words.
  */
 export function questionFit(question: Question): Fit {
   const anchors = new Set(question.anchors);
   const verbs = new Set(question.verbs);
   const words = new Set(question.words);
+  const slotWords = slotWordsOf(question.slot);
   return (text, held = new Set(lemmaWords(text))) => {
     const sharedAnchors = [...anchors].filter((word) => held.has(word)).length;
     const sharedVerbs = [...verbs].filter((word) => held.has(word)).length;
@@ -23,6 +27,14 @@ export function questionFit(question: Question): Fit {
         : verbs.size > 0
           ? sharedVerbs > 0
           : shared === words.size && shared > 0;
-    return supported ? 2 * sharedAnchors + sharedVerbs + shared : 0;
+    if (!supported) return 0;
+    const fit = 2 * sharedAnchors + sharedVerbs + shared;
+    if (slotWords === null || !slotWords.test(text.toLowerCase())) return fit;
+    return question.words.some((word) => held.has(word) && slotWords.test(word)) ? fit : fit + 1;
   };
+}
+
+function slotWordsOf(slot: Question['slot']): RegExp | null {
+  if (slot === null || !(slot in SLOT_WORDS)) return null;
+  return SLOT_WORDS[slot as keyof typeof SLOT_WORDS].searched;
 }
