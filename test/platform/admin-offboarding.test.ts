@@ -1,40 +1,13 @@
 import { Honcho } from '@honcho-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../../src/engine/create-engine.js';
-import type { Database } from '../../src/engine/database/database.js';
-import { openDatabase } from '../../src/engine/database/open-database.js';
-import { createLearning, OFFLINE_LEARNING } from '../../src/engine/learning/create-learning.js';
-import { servePlatformInProcess } from '../support/in-process-platform.js';
-import { createIsolatedDatabase } from '../support/postgres.js';
+import { type InProcessPlatform, startInProcessPlatform } from '../support/in-process-platform.js';
 
 const ADMIN_KEY = 'offboarding-admin-key-for-tests-0123456789';
-
-type Platform = { url: string; database: Database; close(): Promise<void> };
-
-async function startPlatform(kind: 'pglite' | 'postgres'): Promise<Platform> {
-  const database =
-    kind === 'pglite'
-      ? openDatabase({ kind: 'memory' })
-      : openDatabase({ kind: 'postgres', url: await createIsolatedDatabase('offboarding') });
-  await database.query('SELECT 1');
-  const learning = createLearning(OFFLINE_LEARNING);
-  const engine: Engine = createEngine(database, { learning, contextTokens: 8192, deriver: false });
-  const server = await servePlatformInProcess(database, engine, learning, ADMIN_KEY);
-  return {
-    url: server.url,
-    database,
-    async close() {
-      await server.close();
-      await engine.stop();
-      await database.close();
-    },
-  };
-}
 
 type Minted = { key: string; id: string };
 
 describe.each(['pglite', 'postgres'] as const)('keys minted by an organization admin on %s', (kind) => {
-  let platform: Platform;
+  let platform: InProcessPlatform;
 
   async function call(key: string, method: string, path: string, body?: unknown) {
     const response = await fetch(`${platform.url}${path}`, {
@@ -64,7 +37,7 @@ describe.each(['pglite', 'postgres'] as const)('keys minted by an organization a
     call(ADMIN_KEY, 'PUT', `/v3/organizations/acme/members/${member}`, { role });
 
   beforeAll(async () => {
-    platform = await startPlatform(kind);
+    platform = await startInProcessPlatform(kind, 'offboarding', ADMIN_KEY);
     await call(ADMIN_KEY, 'POST', '/v3/organizations', { id: 'acme' });
     for (const [member, role] of [
       ['ann', 'admin'],

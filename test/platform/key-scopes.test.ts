@@ -1,16 +1,10 @@
 import { Honcho } from '@honcho-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../../src/engine/create-engine.js';
-import type { Database } from '../../src/engine/database/database.js';
-import { openDatabase } from '../../src/engine/database/open-database.js';
-import { createLearning, OFFLINE_LEARNING } from '../../src/engine/learning/create-learning.js';
-import type { Listening } from '../../src/http/listen.js';
 import { KEY_ROUTES } from '../../src/http/platform/keys-routes.js';
 import { OAUTH_GRANT_ROUTES } from '../../src/http/platform/oauth-grant-routes.js';
 import { ORGANIZATION_ROUTES } from '../../src/http/platform/org-routes.js';
 import { PLATFORM_ROUTES } from '../../src/http/platform/platform-routes.js';
-import { servePlatformInProcess } from '../support/in-process-platform.js';
-import { createIsolatedDatabase } from '../support/postgres.js';
+import { type InProcessPlatform, startInProcessPlatform } from '../support/in-process-platform.js';
 
 const ADMIN_KEY = 'scopes-admin-key-for-tests-0123456789';
 
@@ -103,30 +97,8 @@ function fill(path: string, target: Target): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(ids[name] ?? `no-such-${name}`));
 }
 
-type Platform = { url: string; database: Database; close(): Promise<void> };
-
-async function startPlatform(kind: 'pglite' | 'postgres'): Promise<Platform> {
-  const database =
-    kind === 'pglite'
-      ? openDatabase({ kind: 'memory' })
-      : openDatabase({ kind: 'postgres', url: await createIsolatedDatabase('key_scopes') });
-  await database.query('SELECT 1');
-  const learning = createLearning(OFFLINE_LEARNING);
-  const engine: Engine = createEngine(database, { learning, contextTokens: 8192, deriver: false });
-  const server: Listening = await servePlatformInProcess(database, engine, learning, ADMIN_KEY);
-  return {
-    url: server.url,
-    database,
-    async close() {
-      await server.close();
-      await engine.stop();
-      await database.close();
-    },
-  };
-}
-
 describe.each(['pglite', 'postgres'] as const)('API key scopes on %s', (kind) => {
-  let platform: Platform;
+  let platform: InProcessPlatform;
   const keys: Record<'workspace' | 'peer' | 'session' | 'organization' | 'otherOrganization', string> = {
     workspace: '',
     peer: '',
@@ -167,7 +139,7 @@ describe.each(['pglite', 'postgres'] as const)('API key scopes on %s', (kind) =>
   };
 
   beforeAll(async () => {
-    platform = await startPlatform(kind);
+    platform = await startInProcessPlatform(kind, 'key_scopes', ADMIN_KEY);
     for (const workspace of ['w1', 'w2']) {
       expect((await admin('post', '/v3/workspaces', { body: { id: workspace } })).status).toBe(200);
       await admin('post', `/v3/workspaces/${workspace}/sessions`, {

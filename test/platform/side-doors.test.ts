@@ -1,36 +1,9 @@
 import { Honcho } from '@honcho-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../../src/engine/create-engine.js';
-import type { Database } from '../../src/engine/database/database.js';
-import { openDatabase } from '../../src/engine/database/open-database.js';
-import { createLearning, OFFLINE_LEARNING } from '../../src/engine/learning/create-learning.js';
-import { servePlatformInProcess } from '../support/in-process-platform.js';
-import { createIsolatedDatabase } from '../support/postgres.js';
+import { type InProcessPlatform, startInProcessPlatform } from '../support/in-process-platform.js';
 
 const ADMIN_KEY = 'side-doors-admin-key-for-tests-0123456789';
 const SECRET = 'The vault code is 4321.';
-
-type Platform = { url: string; database: Database; close(): Promise<void> };
-
-async function startPlatform(kind: 'pglite' | 'postgres'): Promise<Platform> {
-  const database =
-    kind === 'pglite'
-      ? openDatabase({ kind: 'memory' })
-      : openDatabase({ kind: 'postgres', url: await createIsolatedDatabase('side_doors') });
-  await database.query('SELECT 1');
-  const learning = createLearning(OFFLINE_LEARNING);
-  const engine: Engine = createEngine(database, { learning, contextTokens: 8192, deriver: false });
-  const server = await servePlatformInProcess(database, engine, learning, ADMIN_KEY);
-  return {
-    url: server.url,
-    database,
-    async close() {
-      await server.close();
-      await engine.stop();
-      await database.close();
-    },
-  };
-}
 
 /**
  * Fields of a body or a query that name something beyond the path (a session, a target peer, a
@@ -39,7 +12,7 @@ async function startPlatform(kind: 'pglite' | 'postgres'): Promise<Platform> {
  * joined, in SQL.
  */
 describe.each(['pglite', 'postgres'] as const)('side doors of scoped keys on %s', (kind) => {
-  let platform: Platform;
+  let platform: InProcessPlatform;
   const keys = { alice: '', session: '', organization: '' };
 
   async function call(
@@ -80,7 +53,7 @@ describe.each(['pglite', 'postgres'] as const)('side doors of scoped keys on %s'
     count('SELECT count(*) AS n FROM peers WHERE workspace_id = $1 AND id = $2', ['w1', peer]);
 
   beforeAll(async () => {
-    platform = await startPlatform(kind);
+    platform = await startInProcessPlatform(kind, 'side_doors', ADMIN_KEY);
     await admin('POST', '/v3/workspaces', { body: { id: 'w1' } });
     await admin('POST', '/v3/workspaces/w1/sessions', { body: { id: 's1', peers: { alice: {}, bob: {} } } });
     await admin('POST', '/v3/workspaces/w1/sessions', { body: { id: 's2', peers: { bob: {}, carol: {} } } });
