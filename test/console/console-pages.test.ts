@@ -358,7 +358,18 @@ describe('the web console in a real browser', () => {
     await section.getByRole('button', { name: 'Add member' }).click();
     const admin = section.getByRole('switch', { name: 'ada@example.com is an admin' });
     await eventually(() => admin.count()).toBe(1);
+    // The write is held back, as on a loaded server: the switch shows the new position at once,
+    // is disabled until the write is answered, and stays on through the reload that follows.
+    const memberPath = '**/v3/organizations/acme-org/members/**';
+    await page.route(memberPath, async (request) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await request.continue();
+    });
     await admin.check();
+    expect(await admin.isDisabled()).toBe(true);
+    await eventually(() => admin.isDisabled()).toBe(false);
+    expect(await admin.isChecked()).toBe(true);
+    await page.unroute(memberPath);
     await eventually(
       async () => (await platform.call('GET', '/v3/organizations/acme-org/members')).json,
     ).toMatchObject([{ member: 'ada@example.com', role: 'admin' }]);

@@ -3,6 +3,7 @@ import { api, v3 } from '../api.js';
 import { ConfirmButton } from '../parts/confirm-button.js';
 import { Empty, Failure, Loading } from '../parts/feedback.js';
 import { Heading } from '../parts/heading.js';
+import { Switch } from '../parts/switch.js';
 import { useLoad } from '../parts/use-load.js';
 import { When } from '../parts/when.js';
 import { consolePath, Link } from '../router.js';
@@ -85,13 +86,16 @@ function OrganizationSection({ organization, admin }: { organization: Organizati
   const [role, setRole] = useState<'member' | 'admin'>('member');
   const [workspace, setWorkspace] = useState('');
   const [failure, setFailure] = useState<Error>();
+  /** Runs a write, then reloads what it changed; answers whether it succeeded (a failure is shown). */
   const act = async (request: () => Promise<unknown>, reload: () => void) => {
     setFailure(undefined);
     try {
       await request();
       reload();
+      return true;
     } catch (error) {
       setFailure(error as Error);
+      return false;
     }
   };
   const heading = `organization-${organization.id}`;
@@ -124,17 +128,14 @@ function OrganizationSection({ organization, admin }: { organization: Organizati
               <tr key={row.member}>
                 <th scope="row">{row.member}</th>
                 <td>
-                  <input
-                    type="checkbox"
-                    role="switch"
-                    aria-checked={row.role === 'admin'}
-                    aria-label={`${row.member} is an admin`}
-                    checked={row.role === 'admin'}
-                    onChange={(event) =>
+                  <Switch
+                    label={`${row.member} is an admin`}
+                    on={row.role === 'admin'}
+                    save={(on) =>
                       act(
                         () =>
                           api('PUT', v3('organizations', organization.id, 'members', row.member), {
-                            body: { role: event.currentTarget.checked ? 'admin' : 'member' },
+                            body: { role: on ? 'admin' : 'member' },
                           }),
                         members.reload,
                       )

@@ -5,6 +5,7 @@ import { Empty, Failure, Loading } from '../parts/feedback.js';
 import { Heading } from '../parts/heading.js';
 import { isEmptyObject, JsonText } from '../parts/json-text.js';
 import { Pager } from '../parts/pager.js';
+import { Switch } from '../parts/switch.js';
 import { useLoad } from '../parts/use-load.js';
 import { When } from '../parts/when.js';
 import { consolePath, Link, navigate } from '../router.js';
@@ -176,14 +177,17 @@ function MemberRow({ workspace, session, peer }: { workspace: string; session: s
   const path = v3('workspaces', workspace, 'sessions', session, 'peers', peer, 'config');
   const config = useLoad(() => api<MemberConfig>('GET', path), [path]);
   const [failure, setFailure] = useState<Error>();
-  const toggle = (field: keyof MemberConfig) => async (event: Event) => {
+  const save = (field: keyof MemberConfig) => async (on: boolean) => {
     setFailure(undefined);
     try {
-      await api('PUT', path, { body: { [field]: (event.currentTarget as HTMLInputElement).checked } });
+      await api('PUT', path, { body: { [field]: on } });
+      return true;
     } catch (error) {
       setFailure(error as Error);
+      return false;
+    } finally {
+      config.reload();
     }
-    config.reload();
   };
   return (
     <tr>
@@ -193,14 +197,11 @@ function MemberRow({ workspace, session, peer }: { workspace: string; session: s
       </th>
       {(['observe_me', 'observe_others'] as const).map((field) => (
         <td key={field}>
-          <input
-            type="checkbox"
-            role="switch"
-            aria-checked={config.data?.[field] ?? false}
-            aria-label={`${field} for ${peer}`}
+          <Switch
+            label={`${field} for ${peer}`}
+            on={config.data?.[field] ?? false}
             disabled={config.data === undefined}
-            checked={config.data?.[field] ?? false}
-            onChange={toggle(field)}
+            save={save(field)}
           />
         </td>
       ))}
