@@ -149,12 +149,12 @@ function OrganizationSection({ organization, admin }: { organization: Organizati
                   <ConfirmButton
                     label="Remove"
                     question={`Remove ${row.member}, with the keys minted for them?`}
-                    onConfirm={() =>
-                      act(
+                    onConfirm={async () => {
+                      await act(
                         () => api('DELETE', v3('organizations', organization.id, 'members', row.member)),
                         members.reload,
-                      )
-                    }
+                      );
+                    }}
                   />
                 </td>
               </tr>
