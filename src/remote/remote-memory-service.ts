@@ -1,48 +1,40 @@
 import type { AddMessagesInput } from '../schemas/message.js';
 import type { Peer } from '../schemas/peer.js';
 import { MemoryError } from '../service/errors.js';
-import type { MemoryService } from '../service/memory-service.js';
+import {
+  GATEWAY_ENDPOINT_OF,
+  type GatewayEndpoint,
+  type GatewayMethod,
+} from '../service/gateway-endpoints.js';
+import { MEMORY_METHODS, type MemoryService } from '../service/memory-service.js';
 import { pageOfPeers } from '../service/peer-pages.js';
 import type { UpstreamClient } from './upstream-client.js';
 
 /**
- * The memory the upstream gateway keeps for the wallet (its workspace is the wallet's address):
- * every method is one request to `/api/memory/...`, signed in or paid by `client`. Inputs and
- * answers are the gateway's, which are the tools' own shapes.
+ * The memory the upstream gateway keeps for the wallet (its workspace is the wallet's address),
+ * drawn from the gateway's endpoints (gateway-endpoints.ts): each method an endpoint serves is one
+ * request to its path under `/api/memory`, signed in or paid by `client` as the endpoint says, with
+ * the method's input and answer as they are; each method none serves is not sold there. Only the
+ * methods whose shapes differ from the gateway's are written here.
  */
 export function createRemoteMemoryService(client: UpstreamClient): MemoryService {
-  return {
-    addMessages: async (input) => client.paid('/messages', gatewayMessages(input)),
-    chat: (input) => client.paid('/chat', input),
-    listMessages: (input) => client.signed('/messages/list', input),
+  const request = <Output>(endpoint: GatewayEndpoint, body: unknown) =>
+    endpoint.access === 'paid'
+      ? client.paid<Output>(endpoint.path, body)
+      : client.signed<Output>(endpoint.path, body);
+  const send = <Output>(method: GatewayMethod, body: unknown) =>
+    request<Output>(GATEWAY_ENDPOINT_OF[method], body);
+  const derived = Object.fromEntries(
+    MEMORY_METHODS.map((method) => {
+      const endpoint = GATEWAY_ENDPOINT_OF[method];
+      return [method, endpoint ? (input: unknown) => request(endpoint, input) : notSoldByGateway(method)];
+    }),
+  ) as unknown as MemoryService;
+  const translated: Partial<MemoryService> = {
+    addMessages: async (input) => send('addMessages', gatewayMessages(input)),
     // The gateway answers every peer at once (the spec's /peers); the tool gives a page of them.
-    listPeers: async (input) =>
-      pageOfPeers((await client.signed<{ peers: Peer[] }>('/peers', {})).peers, input),
-    listPeerSessions: (input) => client.signed('/peers/sessions', input),
-    getRepresentation: (input) => client.signed('/representation', input),
-    getPeerCard: (input) => client.signed('/card', input),
-    setPeerCard: (input) => client.signed('/card/set', input),
-    listSessions: (input) => client.signed('/sessions', input),
-    listSessionPeers: (input) => client.signed('/sessions/peers', input),
-    addSessionPeers: (input) => client.signed('/sessions/peers/add', input),
-    removeSessionPeers: (input) => client.signed('/sessions/peers/remove', input),
-    deleteSession: (input) => client.signed('/sessions/delete', input),
-    getSessionSummaries: (input) => client.signed('/sessions/summaries', input),
-    getContext: (input) => client.signed('/context', input),
-    search: (input) => client.signed('/search', input),
+    listPeers: async (input) => pageOfPeers((await send<{ peers: Peer[] }>('listPeers', {})).peers, input),
     getSpending: () => client.spending(),
-    getMessage: notSoldByGateway('get_message'),
-    updateMessageMetadata: notSoldByGateway('update_message_metadata'),
-    updatePeerMetadata: notSoldByGateway('update_peer_metadata'),
-    deletePeer: notSoldByGateway('delete_peer'),
-    updateSessionMetadata: notSoldByGateway('update_session_metadata'),
-    cloneSession: notSoldByGateway('clone_session'),
-    getSessionPeerConfig: notSoldByGateway('get_session_peer_config'),
-    setSessionPeerConfig: notSoldByGateway('set_session_peer_config'),
-    listObservations: notSoldByGateway('list_observations'),
-    queryObservations: notSoldByGateway('query_observations'),
-    createObservations: notSoldByGateway('create_observations'),
-    deleteObservation: notSoldByGateway('delete_observation'),
     async getDeriverStatus() {
       throw new MemoryError(
         'unavailable',
@@ -53,13 +45,16 @@ export function createRemoteMemoryService(client: UpstreamClient): MemoryService
       );
     },
   };
+  return { ...derived, ...translated };
 }
 
 /**
- * An operation of the platform API that the gateway's `/api/memory` does not sell: the tool is
- * listed in every mode, and here answers how to reach a memory that has it.
+ * An operation of the platform API that the gateway's `/api/memory` does not sell: its tool (the
+ * method's name in snake case) is listed in every mode, and here answers how to reach a memory
+ * that has it.
  */
-function notSoldByGateway(tool: string): () => Promise<never> {
+function notSoldByGateway(method: keyof MemoryService): () => Promise<never> {
+  const tool = method.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
   return async () => {
     throw new MemoryError(
       'unavailable',

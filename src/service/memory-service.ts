@@ -92,3 +92,40 @@ export interface MemoryService {
   createObservations(input: CreateObservationsInput): Promise<ObservationList>;
   deleteObservation(input: DeleteObservationInput): Promise<Ok>;
 }
+
+/**
+ * The methods of `MemoryService`, at run time: what a remote service derives its methods from.
+ * The type checker keeps the list whole, a method missing or one too many.
+ */
+export const MEMORY_METHODS = Object.keys({
+  addMessages: true,
+  listMessages: true,
+  listPeers: true,
+  listPeerSessions: true,
+  getPeerCard: true,
+  setPeerCard: true,
+  listSessions: true,
+  listSessionPeers: true,
+  addSessionPeers: true,
+  removeSessionPeers: true,
+  deleteSession: true,
+  getSessionSummaries: true,
+  getContext: true,
+  search: true,
+  chat: true,
+  getRepresentation: true,
+  getDeriverStatus: true,
+  getSpending: true,
+  getMessage: true,
+  updateMessageMetadata: true,
+  updatePeerMetadata: true,
+  deletePeer: true,
+  updateSessionMetadata: true,
+  cloneSession: true,
+  getSessionPeerConfig: true,
+  setSessionPeerConfig: true,
+  listObservations: true,
+  queryObservations: true,
+  createObservations: true,
+  deleteObservation: true,
+} satisfies Record<keyof MemoryService, true>) as (keyof MemoryService)[];
