@@ -28,10 +28,21 @@ const PAGE_LIMIT = 100;
 const CHAT_DEADLINE_MS = 120_000;
 
 /**
+ * The methods that are not one request to the platform route naming them (`serves`, in
+ * src/http/platform): the learning progress is read from two routes, and nothing is spent.
+ * A test holds every other method to the route that names it.
+ */
+export const COMPOSED_METHODS = [
+  'getDeriverStatus',
+  'getSpending',
+] as const satisfies readonly (keyof MemoryService)[];
+
+/**
  * The memory of one workspace kept by an upstream's platform API (`/v3`), called with a bearer
- * key: every method is one or a few requests to the routes of platform-routes.ts, with the
- * tools' inputs and answers translated to and from the platform's (`peer` for `peer_id`,
- * observations for conclusions). Nothing is kept here; nothing is paid.
+ * key: each method is one request to the route that names it in src/http/platform (`serves`), or
+ * one of the few composed ones above, with the tools' inputs and answers translated to and from
+ * the platform's (`peer` for `peer_id`, observations for conclusions, pages of the tools' shape).
+ * Nothing is kept here; nothing is paid.
  */
 export function createPlatformMemoryService(client: PlatformClient, workspace: string): MemoryService {
   const id = encodeURIComponent;

@@ -4,15 +4,17 @@ import { acknowledged, json, route, WORKSPACE, workspaceListRoute } from './rout
 
 /** The conclusions (observations) of a workspace: listing, querying, creating and deleting them. */
 export const CONCLUSION_ROUTES = [
-  workspaceListRoute(
-    'conclusions',
-    'listConclusions',
-    'List conclusions (observations), filtered by observer_id, observed_id, session_id, id',
-    S.Conclusion,
-  ),
+  workspaceListRoute({
+    name: 'conclusions',
+    list: 'listConclusions',
+    serves: 'listObservations',
+    summary: 'List conclusions (observations), filtered by observer_id, observed_id, session_id, id',
+    item: S.Conclusion,
+  }),
   route({
     method: 'post',
     path: `${WORKSPACE}/conclusions/query`,
+    serves: 'queryObservations',
     summary: 'The conclusions of an observer about an observed peer that best answer a query',
     params: S.WorkspaceParams,
     body: S.ConclusionQueryBody,
@@ -34,6 +36,7 @@ export const CONCLUSION_ROUTES = [
   route({
     method: 'post',
     path: `${WORKSPACE}/conclusions`,
+    serves: 'createObservations',
     summary: 'Create conclusions by hand (explicit), each tied to a session',
     params: S.WorkspaceParams,
     body: S.CreateConclusions,
@@ -52,6 +55,7 @@ export const CONCLUSION_ROUTES = [
   route({
     method: 'delete',
     path: `${WORKSPACE}/conclusions/{conclusion_id}`,
+    serves: 'deleteObservation',
     summary: 'Delete a conclusion',
     params: S.ConclusionParams,
     response: S.Deleted,

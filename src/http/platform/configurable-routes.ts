@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import * as S from '../../schemas/platform.js';
+import type { MemoryService } from '../../service/memory-service.js';
 import type { PlatformBackend } from '../../service/platform-backend.js';
 import type { Reach } from './platform-auth.js';
 import { acknowledged, json, type PlatformRoute, type RouteInput, route } from './route-definition.js';
@@ -20,14 +21,17 @@ export function configurableRoutes<P extends z.ZodType>(definition: {
   deleteSummary: string;
   /** Who may change it, and who may delete it; by default the workspace of the path. */
   scope?: { change?(input: Input<P>): Reach; delete?(input: Input<P>): Reach };
+  /** The `MemoryService` methods the change and the deletion serve, if any (see PlatformRoute). */
+  serves?: { change: keyof MemoryService; delete: keyof MemoryService };
   change(backend: PlatformBackend, params: z.output<P>, change: S.ConfigurableChange): Promise<unknown>;
   delete(backend: PlatformBackend, params: z.output<P>): Promise<unknown>;
 }): PlatformRoute[] {
-  const { name, path, params, scope } = definition;
+  const { name, path, params, scope, serves } = definition;
   return [
     route({
       method: 'put',
       path,
+      ...(serves === undefined ? {} : { serves: serves.change }),
       summary: `Update a ${name}’s metadata and/or configuration`,
       ...(scope?.change === undefined ? {} : { scope: scope.change }),
       params,
@@ -38,6 +42,7 @@ export function configurableRoutes<P extends z.ZodType>(definition: {
     route({
       method: 'delete',
       path,
+      ...(serves === undefined ? {} : { serves: serves.delete }),
       summary: definition.deleteSummary,
       ...(scope?.delete === undefined ? {} : { scope: scope.delete }),
       params,

@@ -7,6 +7,8 @@ const createMessages = (version: 'v2' | 'v3') =>
   route({
     method: 'post',
     path: `/${version}/workspaces/{workspace_id}/sessions/{session_id}/messages`,
+    // The /v3 path only: a platform upstream's client writes there.
+    ...(version === 'v3' ? { serves: 'addMessages' as const } : {}),
     summary:
       version === 'v2'
         ? 'Create messages (the /v2 path): each with its own created_at and metadata when given'
@@ -39,6 +41,7 @@ export const MESSAGE_ROUTES = [
   createMessages('v2'),
   listRoute({
     path: `${SESSION}/messages/list`,
+    serves: 'listMessages',
     summary: 'List a session’s messages, oldest first, filtered',
     scope: sessionScope(),
     params: S.SessionParams,
@@ -49,6 +52,7 @@ export const MESSAGE_ROUTES = [
   route({
     method: 'get',
     path: `${SESSION}/messages/{message_id}`,
+    serves: 'getMessage',
     summary: 'One message',
     scope: sessionScope(),
     params: S.MessageParams,
@@ -59,6 +63,7 @@ export const MESSAGE_ROUTES = [
   route({
     method: 'put',
     path: `${SESSION}/messages/{message_id}`,
+    serves: 'updateMessageMetadata',
     summary: 'Replace a message’s metadata',
     scope: managesSession,
     params: S.MessageParams,

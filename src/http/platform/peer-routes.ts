@@ -24,8 +24,15 @@ export const PEER_ROUTES = [
     run: (backend, { params, body }) =>
       json(backend.getOrCreatePeer(params.workspace_id, body.id, S.givenSettings(body))),
   }),
-  workspaceListRoute('peers', 'listPeers', 'List the peers of a workspace', S.Peer),
+  workspaceListRoute({
+    name: 'peers',
+    list: 'listPeers',
+    serves: 'listPeers',
+    summary: 'List the peers of a workspace',
+    item: S.Peer,
+  }),
   ...configurableRoutes({
+    serves: { change: 'updatePeerMetadata', delete: 'deletePeer' },
     name: 'peer',
     path: PEER,
     params: S.PeerParams,
@@ -39,6 +46,7 @@ export const PEER_ROUTES = [
   }),
   listRoute({
     path: `${PEER}/sessions`,
+    serves: 'listPeerSessions',
     summary: 'The sessions a peer is or was in (is_active: still a member)',
     scope: peerScope,
     params: S.PeerParams,
@@ -49,6 +57,7 @@ export const PEER_ROUTES = [
   route({
     method: 'post',
     path: `${PEER}/chat`,
+    serves: 'chat',
     summary: 'Ask what a peer’s memory holds (stream: true answers server-sent events)',
     scope: (input) => peerInSession(input, input.body.session_id),
     params: S.PeerParams,
@@ -78,6 +87,7 @@ export const PEER_ROUTES = [
   route({
     method: 'post',
     path: `${PEER}/representation`,
+    serves: 'getRepresentation',
     summary: 'What a peer knows of itself or of a target, as markdown',
     scope: (input) => peerInSession(input, input.body.session_id),
     params: S.PeerParams,
@@ -114,6 +124,7 @@ export const PEER_ROUTES = [
   route({
     method: 'get',
     path: `${PEER}/card`,
+    serves: 'getPeerCard',
     summary: 'A peer’s card (of itself, or of a target)',
     scope: peerScope,
     params: S.PeerParams,
@@ -125,6 +136,7 @@ export const PEER_ROUTES = [
   route({
     method: 'put',
     path: `${PEER}/card`,
+    serves: 'setPeerCard',
     summary: 'Replace a peer’s card (of itself, or of a target)',
     scope: peerScope,
     params: S.PeerParams,

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import * as S from '../../schemas/platform.js';
+import type { MemoryService } from '../../service/memory-service.js';
 import type { PlatformBackend } from '../../service/platform-backend.js';
 import type { Caller, Reach } from './platform-auth.js';
 
@@ -45,6 +46,11 @@ type RouteAnswer = { status?: 200 | 202; json: unknown } | Response;
 
 /** A route of the Honcho-compatible API: it runs on the platform backend. */
 export type PlatformRoute = RouteShape & {
+  /**
+   * The `MemoryService` method that a platform upstream's client (src/remote/platform-memory-service.ts)
+   * serves with one request to this route, if one does.
+   */
+  serves?: keyof MemoryService;
   /** The body is multipart/form-data (a file upload), checked by `body` as an object of its fields. */
   multipart?: true;
   /** The route takes an `Idempotency-Key` header: a repeat answers what the first request stored. */
@@ -104,6 +110,7 @@ export function route<
   B extends z.ZodType = z.ZodUndefined,
 >(
   definition: RouteDefinition<P, Q, B> & {
+    serves?: keyof MemoryService;
     idempotencyKey?: true;
     status?: 200 | 202;
     /** By default the workspace of the path, or the whole server for a path without one. */
@@ -142,6 +149,7 @@ type PageInput<P extends z.ZodType> = RouteInput<P, typeof S.PageQuery, typeof S
  */
 export function listRoute<P extends z.ZodType>(definition: {
   path: string;
+  serves?: keyof MemoryService;
   summary: string;
   params: P;
   item: z.ZodType;
@@ -156,6 +164,7 @@ export function listRoute<P extends z.ZodType>(definition: {
   return route({
     method: 'post',
     path: definition.path,
+    ...(definition.serves === undefined ? {} : { serves: definition.serves }),
     summary: definition.summary,
     params: definition.params,
     query: S.PageQuery,
@@ -168,21 +177,23 @@ export function listRoute<P extends z.ZodType>(definition: {
 }
 
 /**
- * The list of one kind of thing a workspace holds, `POST …/{workspace_id}/<name>/list`, served by
- * the backend's list `serves`.
+ * The list of one kind of thing a workspace holds, `POST …/{workspace_id}/<name>/list`, read by the
+ * backend's `list` and serving the memory's `serves`.
  */
-export const workspaceListRoute = (
-  name: string,
-  serves: 'listPeers' | 'listSessions' | 'listConclusions',
-  summary: string,
-  item: z.ZodType,
-) =>
+export const workspaceListRoute = (definition: {
+  name: string;
+  list: 'listPeers' | 'listSessions' | 'listConclusions';
+  serves: keyof MemoryService;
+  summary: string;
+  item: z.ZodType;
+}) =>
   listRoute({
-    path: `${WORKSPACE}/${name}/list`,
-    summary,
+    path: `${WORKSPACE}/${definition.name}/list`,
+    serves: definition.serves,
+    summary: definition.summary,
     params: S.WorkspaceParams,
-    item,
-    list: (backend, { workspace_id }, filters, page) => backend[serves](workspace_id, filters, page),
+    item: definition.item,
+    list: (backend, { workspace_id }, filters, page) => backend[definition.list](workspace_id, filters, page),
   });
 
 /** The paths the platform's resources hang from, OpenAPI style. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import * as S from '../../schemas/platform.js';
+import type { MemoryService } from '../../service/memory-service.js';
 import type { Reach } from './platform-auth.js';
 import { json, type PlatformRoute, type RouteInput, route } from './route-definition.js';
 
@@ -13,6 +14,7 @@ type Within = { peer?: string; session?: string };
  */
 export function searchRoute<P extends z.ZodType<{ workspace_id: string }>>(definition: {
   path: string;
+  serves?: keyof MemoryService;
   summary: string;
   params: P;
   scope?(input: RouteInput<P, z.ZodUndefined, typeof S.SearchBody>): Reach | readonly Reach[];
@@ -21,6 +23,7 @@ export function searchRoute<P extends z.ZodType<{ workspace_id: string }>>(defin
   return route({
     method: 'post',
     path: definition.path,
+    ...(definition.serves === undefined ? {} : { serves: definition.serves }),
     summary: definition.summary,
     ...(definition.scope === undefined ? {} : { scope: definition.scope }),
     params: definition.params,

@@ -28,8 +28,15 @@ export const SESSION_ROUTES = [
         }),
       ),
   }),
-  workspaceListRoute('sessions', 'listSessions', 'List the sessions of a workspace', S.Session),
+  workspaceListRoute({
+    name: 'sessions',
+    list: 'listSessions',
+    serves: 'listSessions',
+    summary: 'List the sessions of a workspace',
+    item: S.Session,
+  }),
   ...configurableRoutes({
+    serves: { change: 'updateSessionMetadata', delete: 'deleteSession' },
     name: 'session',
     path: SESSION,
     params: S.SessionParams,
@@ -43,6 +50,7 @@ export const SESSION_ROUTES = [
   route({
     method: 'post',
     path: `${SESSION}/clone`,
+    serves: 'cloneSession',
     summary: 'Copy a session (up to and including message_id when given) under a new id',
     params: S.SessionParams,
     query: S.CloneQuery,
@@ -53,6 +61,7 @@ export const SESSION_ROUTES = [
   route({
     method: 'get',
     path: `${SESSION}/context`,
+    serves: 'getContext',
     summary: 'Messages within a token budget, a summary, and a peer’s representation and card',
     params: S.SessionParams,
     query: S.ContextQuery,
@@ -81,6 +90,7 @@ export const SESSION_ROUTES = [
   route({
     method: 'get',
     path: `${SESSION}/summaries`,
+    serves: 'getSessionSummaries',
     summary: 'The short and long summaries of a session (null until made)',
     scope: sessionScope(),
     params: S.SessionParams,
@@ -104,6 +114,7 @@ export const SESSION_ROUTES = [
   route({
     method: 'post',
     path: `${SESSION}/peers`,
+    serves: 'addSessionPeers',
     summary: 'Add peers to a session, with their session configuration',
     scope: managesSession,
     params: S.SessionParams,
@@ -129,6 +140,7 @@ export const SESSION_ROUTES = [
   route({
     method: 'delete',
     path: `${SESSION}/peers`,
+    serves: 'removeSessionPeers',
     summary: 'Remove peers from a session (a JSON array of peer ids)',
     scope: managesSession,
     params: S.SessionParams,
@@ -140,6 +152,7 @@ export const SESSION_ROUTES = [
   route({
     method: 'get',
     path: `${SESSION}/peers`,
+    serves: 'listSessionPeers',
     summary: 'The current members of a session',
     scope: sessionScope(),
     params: S.SessionParams,
@@ -151,6 +164,7 @@ export const SESSION_ROUTES = [
   route({
     method: 'get',
     path: `${SESSION}/peers/{peer_id}/config`,
+    serves: 'getSessionPeerConfig',
     summary: 'A member’s session configuration (observe_me, observe_others)',
     scope: sessionScope(),
     params: S.SessionPeerParams,
@@ -161,6 +175,7 @@ export const SESSION_ROUTES = [
   route({
     method: 'put',
     path: `${SESSION}/peers/{peer_id}/config`,
+    serves: 'setSessionPeerConfig',
     summary: 'Set a member’s session configuration; values not given stay',
     scope: (input) => sessionScope({ as: [input.params.peer_id] })(input),
     params: S.SessionPeerParams,

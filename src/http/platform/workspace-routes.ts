@@ -40,6 +40,7 @@ export const WORKSPACE_ROUTES = [
   }),
   searchRoute({
     path: `${WORKSPACE}/search`,
+    serves: 'search',
     summary: 'Search the messages of a workspace',
     params: S.WorkspaceParams,
     within: () => ({}),
