@@ -22,7 +22,7 @@ let devnet: Devnet;
 beforeAll(async () => {
   devnet = await startDevnet();
   cleanups.push(() => devnet.stop());
-}, 60_000);
+});
 
 const expectConsistent = (report: Awaited<ReturnType<typeof runConcurrentWriters>>, total: number) => {
   expect(report.firstError).toBeUndefined();

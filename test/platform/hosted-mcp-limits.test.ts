@@ -62,7 +62,7 @@ describe('/mcp and /oauth/* rate limited and counted in usage', () => {
         ip: { requestsPerSecond: 1, burst: BURST },
       },
     }));
-  }, 60_000);
+  });
   afterAll(async () => {
     await served?.close();
     await recorder?.stop();

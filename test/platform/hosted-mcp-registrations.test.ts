@@ -27,7 +27,7 @@ describe('dynamic client registration, bounded', () => {
       adminKey: ADMIN_KEY,
       hostedMcp: { registrationLimits: { perAddressPerHour: 3, maxClients: 3, unusedClientHours: 1 } },
     }));
-  }, 60_000);
+  });
   afterAll(async () => {
     await served?.close();
     await database?.close();

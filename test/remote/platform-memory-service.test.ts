@@ -86,7 +86,7 @@ describe('the platform upstream’s client and the platform’s routes', () => {
         },
       });
       memory = createPlatformMemoryService(client, 'routes-named');
-    }, 60_000);
+    });
     afterAll(async () => platform?.close());
 
     it('for every method but the composed ones', async () => {

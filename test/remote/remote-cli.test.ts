@@ -123,7 +123,9 @@ describe('peermem mcp --upstream', () => {
       await second.close();
       await shared.remove();
     }
-  });
+    // Two server processes and five paid calls: minutes on a loaded machine, where one hung call
+    // would stop the run anyway.
+  }, 180_000);
 
   test('mcp --http in remote mode serves the same memory', async () => {
     const child = spawn(

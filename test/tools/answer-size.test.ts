@@ -19,7 +19,7 @@ describe.each(['stdio', 'in-process'] as const)('answers stay within the size ca
   let connected: ConnectedClient;
   beforeAll(async () => {
     connected = await connectClient(transport, transport === 'stdio' ? 'pglite' : 'postgres');
-  }, 60_000);
+  });
   afterAll(async () => {
     await connected.close();
   });

@@ -32,7 +32,7 @@ describe.each(['pglite', 'postgres'] satisfies DatabaseKind[])('import tools on 
   beforeAll(async () => {
     target = await connectClient('in-process', database);
     files = await makeTempDir();
-  }, 60_000);
+  });
   afterAll(async () => {
     await target?.close();
     await files?.remove();

@@ -71,7 +71,7 @@ describe.each(targets)('platform tools over %s on %s', (transport, database) => 
       },
       { timeout: 30_000, interval: 100 },
     );
-  }, 60_000);
+  });
   afterAll(async () => {
     await target?.close();
     await files?.remove();

@@ -58,7 +58,7 @@ describe('the gateway describes itself and refuses bad bodies', () => {
   let gateway: TestGateway;
   beforeAll(async () => {
     gateway = await startTestGateway();
-  }, 60_000);
+  });
   afterAll(async () => gateway?.close());
   const post = (path: string, body: string) =>
     fetch(`${gateway.url}/api/memory${path}`, {

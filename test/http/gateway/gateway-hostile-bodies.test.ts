@@ -8,7 +8,7 @@ import { createIsolatedDatabase } from '../../support/postgres.js';
 let devnet: Devnet;
 beforeAll(async () => {
   devnet = await startDevnet();
-}, 60_000);
+});
 afterAll(async () => devnet?.stop());
 
 const post = (url: string, body: string | ReadableStream, contentType = 'application/json') =>
@@ -110,7 +110,7 @@ describe('an oversized body is refused first, without being read whole', () => {
   let gateway: TestGateway;
   beforeAll(async () => {
     gateway = await startTestGateway({ kind: 'memory' }, devnet);
-  }, 60_000);
+  });
   afterAll(async () => gateway?.close());
   const url = (path: string) => `${gateway.url}/api/memory${path}`;
 
@@ -170,7 +170,7 @@ describe.each([
   let gateway: TestGateway;
   beforeAll(async () => {
     gateway = await startTestGateway(await location(), devnet);
-  }, 60_000);
+  });
   afterAll(async () => gateway?.close());
   const url = (path: string) => `${gateway.url}/api/memory${path}`;
   const longId = 'i'.repeat(3000);

@@ -15,7 +15,7 @@ import { createWalletFetch } from '../../support/wallet-fetch.js';
 let gateway: TestGateway;
 beforeAll(async () => {
   gateway = await startTestGateway();
-}, 60_000);
+});
 afterAll(async () => gateway?.close());
 
 const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
@@ -310,7 +310,7 @@ describe('MPP settlement that fails', () => {
       ...payments,
       mpp: payments.mpp && { ...payments.mpp, feePayerKey: generatePrivateKey() },
     }));
-  }, 60_000);
+  });
   afterAll(async () => broke?.close());
 
   test('withdraws what the operation wrote and charges nothing', async () => {

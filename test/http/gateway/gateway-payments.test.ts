@@ -21,7 +21,7 @@ beforeAll(async () => {
   pay = createWalletFetch(gateway.devnet.payer.privateKey, {
     allowedAssets: [{ network: gateway.devnet.network, asset: gateway.devnet.usdc.address }],
   });
-}, 60_000);
+});
 afterAll(async () => gateway?.close());
 
 const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
@@ -209,7 +209,7 @@ describe('settlement that fails', () => {
       ...payments,
       facilitator: { kind: 'built-in', privateKey: generatePrivateKey(), rpcUrl: gateway.devnet.rpcUrl },
     }));
-  }, 60_000);
+  });
   afterAll(async () => broke?.close());
 
   test('withdraws what the operation wrote: the session, the author and the messages are gone', async () => {

@@ -69,7 +69,7 @@ const waitSeconds = (seconds: number) => new Promise((resolve) => setTimeout(res
 let devnet: Devnet;
 beforeAll(async () => {
   devnet = await startDevnet();
-}, 60_000);
+});
 afterAll(async () => devnet?.stop());
 
 describe.each([
@@ -87,7 +87,7 @@ describe.each([
       wallet: OFF,
       ip: TIGHT,
     });
-  }, 60_000);
+  });
   afterAll(async () => {
     await walletLimited?.close();
     await ipLimited?.close();

@@ -27,7 +27,7 @@ describe.each([
   let gateway: TestGateway;
   beforeAll(async () => {
     gateway = await startTestGateway(location, undefined, undefined, { signInSecret: SECRET });
-  }, 60_000);
+  });
   afterAll(async () => gateway?.close());
   const url = (path: string) => `${gateway.url}/api/memory${path}`;
   const errorOf = async (response: Response) => ((await response.json()) as { error: string }).error;

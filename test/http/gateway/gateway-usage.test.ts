@@ -31,7 +31,7 @@ describe('usage recorded by the gateway', () => {
     await database.query('SELECT 1');
     recorder = createUsageRecorder(database, { retentionDays: 1, flushMs: 60_000, log: () => {} });
     gateway = await startTestGateway({ kind: 'postgres', url }, undefined, undefined, { usage: recorder });
-  }, 60_000);
+  });
   afterAll(async () => {
     await gateway?.close();
     await recorder?.stop();
