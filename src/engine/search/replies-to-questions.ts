@@ -13,8 +13,11 @@ export type ShownMessages = Map<string, Message>;
  * The replies to those of the `asked` messages that ask something: for each, the message said
  * next in its session, in the order given. An answer rarely repeats the words it answers ("It
  * was Matt Patterson, he is so talented!" after "who performed at the concert?"), so a search that
- * finds the question should find the reply with it. Replies outside the scope (another peer's, in
- * a search of one peer's words) are left out.
+ * finds the question should find the reply with it. The first of the `asked` messages, the best,
+ * also brings the answer to a question asked of it: the message after the next, when the next one
+ * asks something ("Check out my painting for the art show!" "What inspired it?" "I painted this
+ * after I visited an LGBTQ center."), given as a reply to the best. Replies outside the scope
+ * (another peer's, in a search of one peer's words) are left out.
  *
  * In the same statement, the messages a search may show: the replies and the `shown` ones (the
  * best before the replies are ranked), so that the search needs no read of its own after this one
@@ -28,19 +31,29 @@ export async function repliesToQuestions(
   shown: readonly string[] = [],
 ): Promise<{ replies: Reply[]; messages: ShownMessages }> {
   if (asked.length === 0 && shown.length === 0) return { replies: [], messages: new Map() };
-  // Each next message is one step along the session's index from the one before it.
+  // Each next message is one step along the session's index from the one before it; the best
+  // message reads two.
   const rows = await db.query<Message & { seq: string; question: string | null }>(
-    `WITH replies AS (
-       SELECT m.seq AS question, next.seq AS reply, given.position
+    `WITH following AS (
+       SELECT m.seq AS asked, strpos(m.content, '?') > 0 AS asks, given.position, next.seq, next.peer_id,
+         strpos(next.content, '?') > 0 AS next_asks, next.step
        FROM unnest($2::bigint[]) WITH ORDINALITY AS given (seq, position)
        JOIN messages m ON m.seq = given.seq AND m.workspace_id = $1
        CROSS JOIN LATERAL (
-         SELECT n.seq, n.peer_id FROM messages n
+         SELECT n.seq, n.peer_id, n.content, row_number() OVER (ORDER BY n.created_at, n.seq) AS step
+         FROM messages n
          WHERE n.workspace_id = $1 AND n.session_id = m.session_id
            AND (n.created_at, n.seq) > (m.created_at, m.seq)
-         ORDER BY n.created_at, n.seq LIMIT 1
+         ORDER BY n.created_at, n.seq LIMIT CASE WHEN given.position = 1 THEN 2 ELSE 1 END
        ) next
-       WHERE strpos(m.content, '?') > 0 AND ($3::text IS NULL OR next.peer_id = $3::text)
+     ),
+     replies AS (
+       SELECT f.asked AS question, f.seq AS reply, f.position FROM following f
+       WHERE f.step = 1 AND f.asks AND ($3::text IS NULL OR f.peer_id = $3::text)
+       UNION ALL
+       SELECT f.asked, f.seq, f.position FROM following f
+       JOIN following asking ON asking.asked = f.asked AND asking.step = 1 AND asking.next_asks
+       WHERE f.step = 2 AND ($3::text IS NULL OR f.peer_id = $3::text)
      ),
      -- One list of seqs, joined by the primary key: an OR of the two lists read every message.
      wanted AS (SELECT reply AS seq FROM replies UNION SELECT unnest($4::bigint[]))

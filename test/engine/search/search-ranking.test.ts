@@ -52,6 +52,23 @@ describe.each(['pglite', 'postgres'] as const)(
       expect(found).toContain('It was Matt Patterson, he is so talented.');
     });
 
+    it('finds the answer to a question asked of the best message, which shares none of the query words', async () => {
+      const found = await searchOf(
+        {
+          art: [
+            { peer: 'ada', content: 'Check out my painting for the art show!' },
+            { peer: 'bo', content: 'Wow, how did you come up with it?' },
+            { peer: 'ada', content: 'I made it after I visited the community center.' },
+            { peer: 'bo', content: 'Lovely.' },
+          ],
+          later: [{ peer: 'bo', content: 'The art show downtown was crowded.' }],
+        },
+        'what inspired the painting for the art show',
+      );
+      expect(found[0]).toBe('Check out my painting for the art show!');
+      expect(found[1]).toBe('I made it after I visited the community center.');
+    });
+
     it('ranks first what was said in or just after the days the query names', async () => {
       const found = await searchOf(
         {
