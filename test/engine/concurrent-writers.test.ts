@@ -86,5 +86,6 @@ describe.each(['pglite', 'postgres'] as const)('writers to one session at once o
     // Pages of another size, and read backwards, cut the same order at other boundaries.
     expect((await listAll(reader, 7)).map((m) => m.id)).toEqual(all.map((m) => m.id));
     expect((await listAll(reader, 33, true)).map((m) => m.id).reverse()).toEqual(all.map((m) => m.id));
-  });
+    // 200 writes and their reads through one embedded store: past a minute on a loaded machine.
+  }, 240_000);
 });
