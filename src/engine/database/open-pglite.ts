@@ -1,6 +1,4 @@
-import { mkdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { mkdir } from 'node:fs/promises';
 import { setFlagsFromString } from 'node:v8';
 import type { Database } from './database.js';
 import { enablePgvector, PGVECTOR_SESSION_SETTINGS } from './enable-pgvector.js';
@@ -24,47 +22,24 @@ const PGLITE_MEMORY = {
  * V8 compiles PGlite's WebAssembly (9 MB of PostgreSQL) on as many background threads as it has,
  * and each thread's allocator keeps the memory its compilations took: one thread compiling
  * left ~30 MB less resident after the database opened, in no more time (measured on 2 cores).
- * Read when a module is compiled, so it holds for PGlite's if set before it is compiled.
+ * Read when a module is compiled, so it holds for PGlite's if set before the first open.
  */
 const ONE_WASM_COMPILATION_THREAD = '--wasm-num-compilation-tasks=1';
 
-/** The part of WebAssembly's API used here (the compiler's libraries leave the DOM's types out). */
-type WasmModule = object;
-const { WebAssembly: wasm } = globalThis as unknown as {
-  WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> };
-};
-
-/**
- * PGlite's code and its PostgreSQL compiled to machine code: what opening a database needs
- * besides the data folder, so that it can load while a new folder is unpacked. PGlite would read
- * and compile the same `pglite.wasm` itself once the folder was there.
- */
-async function loadPglite() {
-  setFlagsFromString(ONE_WASM_COMPILATION_THREAD);
-  // Loaded on first use: the MCP handshake should not wait for them.
-  const [{ PGlite }, { vector }, pgliteWasmModule] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite-pgvector'),
-    readFile(
-      join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), 'pglite.wasm'),
-    ).then((bytes) => wasm.compile(bytes)),
-  ]);
-  return { PGlite, vector, pgliteWasmModule };
-}
-
 /** Opens (creating if needed) an embedded PGlite database in `dataDir`, or in memory, and migrates it. */
 export async function openPglite(dataDir: string | 'memory'): Promise<Database> {
-  const loading = loadPglite();
-  // Not a rejection nobody handles while the folder is still being unpacked.
-  loading.catch(() => {});
   if (dataDir !== 'memory') {
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
     await unpackPgdataTemplate(dataDir);
   }
-  const { PGlite, vector, pgliteWasmModule } = await loading;
+  setFlagsFromString(ONE_WASM_COMPILATION_THREAD);
+  // Loaded on first use: the MCP handshake should not wait for the WASM module.
+  const [{ PGlite }, { vector }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite-pgvector'),
+  ]);
   const pglite = await PGlite.create(dataDir === 'memory' ? undefined : dataDir, {
     extensions: { vector },
-    pgliteWasmModule,
     startParams: [
       ...PGlite.defaultStartParams,
       ...Object.entries(PGLITE_MEMORY).flatMap(([name, value]) => ['-c', `${name}=${value}`]),

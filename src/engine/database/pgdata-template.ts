@@ -1,5 +1,5 @@
-import { closeSync, createReadStream, existsSync, mkdirSync, openSync, writeSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
+import { createReadStream, existsSync } from 'node:fs';
+import { type FileHandle, mkdir, open, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 import { createGunzip } from 'node:zlib';
 import { packageRoot } from '../../package-root.js';
@@ -39,64 +39,51 @@ export async function unpackPgdataTemplate(pgdata: string): Promise<boolean> {
   return true;
 }
 
-/**
- * Writes the folders and files of a ustar archive, as `dumpDataDir` writes it (paths from `/`), under
- * `folder`. Each chunk's files are written with synchronous calls, a few milliseconds a chunk: the
- * template holds ~1,200 files, and four awaited calls for each (a folder, open, write, close), every
- * one a round trip through the thread pool, took most of a second on a quiet machine and several on
- * a busy one.
- */
+/** Writes the folders and files of a ustar archive, as `dumpDataDir` writes it (paths from `/`), under `folder`. */
 async function unpackTar(archive: AsyncIterable<Buffer>, folder: string): Promise<void> {
   let buffered: Buffer = Buffer.alloc(0);
   /** The file being written, and how many of its bytes and then of padding are still to come. */
-  let file: { descriptor: number; remaining: number } | undefined;
+  let file: { handle: FileHandle; remaining: number } | undefined;
   let skip = 0;
-  const made = new Set<string>();
-  const makeFolder = (path: string) => {
-    if (made.has(path)) return;
-    mkdirSync(path, { recursive: true, mode: 0o700 });
-    made.add(path);
-  };
-  try {
-    for await (const chunk of archive) {
-      buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
-      for (;;) {
-        if (file) {
-          const part = buffered.subarray(0, Math.min(file.remaining, buffered.length));
-          writeSync(file.descriptor, part);
-          file.remaining -= part.length;
-          buffered = buffered.subarray(part.length);
-          if (file.remaining > 0) break;
-          closeSync(file.descriptor);
-          file = undefined;
-        }
-        if (skip > 0) {
-          const skipped = Math.min(skip, buffered.length);
-          skip -= skipped;
-          buffered = buffered.subarray(skipped);
-          if (skip > 0) break;
-        }
-        if (buffered.length < BLOCK) break;
-        const header = readHeader(buffered.subarray(0, BLOCK));
-        buffered = buffered.subarray(BLOCK);
-        if (header === undefined) return;
-        const path = join(folder, header.path);
-        if (header.type === '5') {
-          makeFolder(path);
-          continue;
-        }
-        makeFolder(dirname(path));
-        file = { descriptor: openSync(path, 'w', 0o600), remaining: header.size };
-        skip = Math.ceil(header.size / BLOCK) * BLOCK - header.size;
-        if (header.size === 0) {
-          closeSync(file.descriptor);
-          file = undefined;
-        }
+  for await (const chunk of archive) {
+    buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
+    for (;;) {
+      if (file) {
+        const part = buffered.subarray(0, Math.min(file.remaining, buffered.length));
+        await file.handle.write(part);
+        file.remaining -= part.length;
+        buffered = buffered.subarray(part.length);
+        if (file.remaining > 0) break;
+        await file.handle.close();
+        file = undefined;
+      }
+      if (skip > 0) {
+        const skipped = Math.min(skip, buffered.length);
+        skip -= skipped;
+        buffered = buffered.subarray(skipped);
+        if (skip > 0) break;
+      }
+      if (buffered.length < BLOCK) break;
+      const header = readHeader(buffered.subarray(0, BLOCK));
+      buffered = buffered.subarray(BLOCK);
+      if (header === undefined) return;
+      const path = join(folder, header.path);
+      if (header.type === '5') {
+        await mkdir(path, { recursive: true, mode: 0o700 });
+        continue;
+      }
+      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+      file = { handle: await open(path, 'w', 0o600), remaining: header.size };
+      skip = Math.ceil(header.size / BLOCK) * BLOCK - header.size;
+      if (header.size === 0) {
+        await file.handle.close();
+        file = undefined;
       }
     }
-    if (file) throw new Error('the database template ends in the middle of a file');
-  } finally {
-    if (file) closeSync(file.descriptor);
+  }
+  if (file) {
+    await file.handle.close();
+    throw new Error('the database template ends in the middle of a file');
   }
 }
 
