@@ -1,4 +1,9 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S MALLOC_ARENA_MAX=2 node
+// MALLOC_ARENA_MAX: glibc gives each thread that allocates its own malloc arena and keeps it when
+// the thread ends, so the learning thread (ended when idle) left ~40-60 MB resident for good;
+// two arenas in all held 238-283 MB 15 s after 300 learned turns against 279-310 with the default
+// (npm run bench:footprint, docs/benchmarks.md). `env -S` splits the line on Linux and macOS, and
+// npm's Windows shims read it too. A client that starts `node dist/src/main.js` goes without it.
 import { HELP } from './cli/help.js';
 import { ConfigError, loadConfig } from './config.js';
 import { MemoryError } from './service/errors.js';

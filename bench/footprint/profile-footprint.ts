@@ -117,7 +117,9 @@ async function serverTable(dataRoot: string, bin: string, turns: number): Promis
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: ['--import', PROBE, bin, '--data-dir', join(dataRoot, 'server')],
-    env: { ...getDefaultEnvironment(), PEERMEM_MEMORY_PROBE: probeFile },
+    // The probe needs node's own command line, so the allocator setting the bin's shebang line
+    // makes is given here.
+    env: { ...getDefaultEnvironment(), PEERMEM_MEMORY_PROBE: probeFile, MALLOC_ARENA_MAX: '2' },
     stderr: 'pipe',
   });
   const client = await connectOverStdio(transport, 'peermem');

@@ -42,7 +42,9 @@ const QUIET_MS = 15_000;
 const LEARNING_TIMEOUT_MS = 20 * 60_000;
 
 const peermem = (bin: string): FootprintTarget => ({
-  spawn: (folder) => ({ command: process.execPath, args: [bin, '--data-dir', folder] }),
+  // The bin itself, as a client's "command": "peermem" starts it: through its shebang line, which
+  // sets the allocator's environment.
+  spawn: (folder) => ({ command: bin, args: ['--data-dir', folder] }),
   firstCall: (client) => callTool(client, 'search', { query: 'what did we decide about the trip?' }),
   write: (client, batch) => callTool(client, 'add_messages', { ...batch }),
   search: (client, query) => callTool(client, 'search', { query, limit: 10 }),
@@ -203,7 +205,7 @@ function report(run: {
       (o) => `${o.residency.writeSeconds.toFixed(1)} / ${o.residency.drainSeconds.toFixed(1)}`,
     ),
     '',
-    `- Each server is spawned with node as its command runs it (peermem: the bin \`${run.measured} --data-dir <new folder>\`, defaults otherwise; server-memory with \`MEMORY_FILE_PATH\` in a new folder) and driven by \`@modelcontextprotocol/client\` over stdio. Each start waits for the previous server to exit.`,
+    `- Each server is spawned as a client starts it (peermem: the bin \`${run.measured} --data-dir <new folder>\` itself, through its shebang line, defaults otherwise; server-memory with \`MEMORY_FILE_PATH\` in a new folder) and driven by \`@modelcontextprotocol/client\` over stdio. Each start waits for the previous server to exit.`,
     `- initialize: spawn to the handshake answered. First tool result: spawn to the result of peermem's \`search\` / server-memory's \`search_nodes\`. Starts one by one, s: peermem ${samples(ours, (t) => t.initializeMs)} / ${samples(ours, (t) => t.firstResultMs)}; server-memory ${samples(official, (t) => t.initializeMs)} / ${samples(official, (t) => t.firstResultMs)}.`,
     `- Resident memory: VmRSS of the server process (every thread, PGlite's WebAssembly and the learning thread included) from /proc; peak is VmHWM. The writes are LoCoMo's first ${flags.turns} turns, one per call (peermem \`add_messages\`; server-memory \`add_observations\` to an entity per speaker), then ${flags.questions.length} LoCoMo questions searched (peermem whole, server-memory by their longest keyword).`,
   ].join('\n');
