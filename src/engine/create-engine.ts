@@ -55,7 +55,9 @@ export function createEngine(db: Database, options: EngineOptions): Engine {
       : startDeriver(db, options.learning, {
           ...deriverOptions,
           indexVectors: (workspace) => vectors.catchUp(workspace, options.learning.embedder.model),
-          thread: options.learningSettings && startLearningThread(db, options.learningSettings),
+          thread:
+            options.learningSettings &&
+            startLearningThread(db, options.learningSettings, options.learning.embedder),
           upkeep,
         });
   const learningThread =

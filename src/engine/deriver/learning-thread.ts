@@ -1,9 +1,16 @@
 import { Worker } from 'node:worker_threads';
 import type { Database } from '../database/database.js';
 import type { LearningSettings } from '../learning/learning-settings.js';
+import type { Embedder } from '../learning/llm/embedder.js';
 import type { DerivationTask } from './derivation-task.js';
 import type { Derivation } from './derive-task.js';
-import type { FromWorker, ThreadError, ToWorker } from './thread-messages.js';
+import {
+  type FromWorker,
+  fromThreadError,
+  type ThreadError,
+  type ToWorker,
+  toThreadError,
+} from './thread-messages.js';
 
 /** The deriver's CPU work on a worker thread; see learning-worker.ts. */
 export type LearningThread = {
@@ -42,13 +49,15 @@ const YOUNG_GENERATION_MB = 12;
 
 /**
  * Starts (on first use) a worker thread that learns with the given settings, running the
- * statements it needs on `db` here. PGlite is one connection in this thread, so the thread
+ * statements it needs on `db` here, and embedding its texts with `embedder` here (the one search
+ * uses, made from the same settings). PGlite is one connection in this thread, so the thread
  * borrows it statement by statement; between them, requests are answered as usual. A thread
  * that dies fails the calls it held (they are retried as any failure) and is started again.
  */
 export function startLearningThread(
   db: Database,
   settings: LearningSettings,
+  embedder: Embedder,
   options: { idleMs?: number } = {},
 ): LearningThread {
   const idleMs = options.idleMs ?? IDLE_THREAD_MS;
@@ -81,6 +90,13 @@ export function startLearningThread(
             databaseErrors.set(errorId, error);
             post({ type: 'query-failed', id: message.id, message: (error as Error).message, errorId });
           },
+        );
+        return;
+      }
+      if (message.type === 'embed') {
+        embedder.embed(message.texts).then(
+          (vectors) => post({ type: 'embedded', id: message.id, vectors }),
+          (error: unknown) => post({ type: 'embed-failed', id: message.id, error: toThreadError(error) }),
         );
         return;
       }
@@ -121,8 +137,7 @@ export function startLearningThread(
       databaseErrors.delete(error.databaseErrorId);
       return original;
     }
-    const { message, databaseErrorId: _, ...fields } = error;
-    return Object.assign(new Error(message), fields);
+    return fromThreadError(error);
   }
 
   function call<T>(message: { type: 'derive'; task: DerivationTask } | { type: 'reembed' }): Promise<T> {

@@ -3,6 +3,7 @@ import { createEngine, DEFAULT_DERIVER, type Engine } from '../../../src/engine/
 import type { Database } from '../../../src/engine/database/database.js';
 import { startLearningThread } from '../../../src/engine/deriver/learning-thread.js';
 import { createLearning, OFFLINE_LEARNING } from '../../../src/engine/learning/create-learning.js';
+import type { Embedder } from '../../../src/engine/learning/llm/embedder.js';
 import { uniqueWorkspace } from '../../support/temp-dir.js';
 import { openTestDatabase } from '../../support/test-database.js';
 
@@ -75,6 +76,57 @@ describe.each(['pglite', 'postgres'] as const)('the deriver on a worker thread (
   });
 });
 
+describe('the learning thread embedding', () => {
+  it("embeds with the main thread's embedder, and fails a task with its error", async () => {
+    const database = await openTestDatabase('pglite', 'learning_embed');
+    const offline = createLearning(OFFLINE_LEARNING);
+    const asked: string[] = [];
+    let failing = false;
+    // The offline embedder itself, watched: every text the thread embeds passes through here.
+    const embedder: Embedder = {
+      model: offline.embedder.model,
+      dimensions: offline.embedder.dimensions,
+      async embed(texts) {
+        if (failing) throw Object.assign(new Error('embeddings endpoint refused'), { retryable: false });
+        asked.push(...texts);
+        return offline.embedder.embed(texts);
+      },
+    };
+    const engine = createEngine(database, {
+      learning: { ...offline, embedder },
+      learningSettings: OFFLINE_LEARNING,
+      contextTokens: 8192,
+      deriver: { ...DEFAULT_DERIVER, background: false, maxAttempts: 1 },
+    });
+    try {
+      const workspace = uniqueWorkspace('embed');
+      const memory = engine.memory(workspace);
+      const content = 'I adopted a grey cat named Miso last week.';
+      await memory.addMessages({ session: 'pets', messages: [{ peer: 'Ada', content }] });
+      expect(await engine.deriver?.drain()).toBe(1);
+      expect(asked).toContain(content);
+      const [stored] = await database.query<{ count: number }>(
+        'SELECT count(*)::int AS count FROM message_embeddings WHERE workspace_id = $1',
+        [workspace],
+      );
+      expect(stored?.count).toBe(1);
+
+      failing = true;
+      await memory.addMessages({
+        session: 'pets',
+        messages: [{ peer: 'Ada', content: 'Miso sleeps all day.' }],
+      });
+      await engine.deriver?.drain();
+      const status = await memory.getDeriverStatus({});
+      expect(status.failed).toBe(1);
+      expect(JSON.stringify(status)).toContain('embeddings endpoint refused');
+    } finally {
+      await engine.stop();
+      await database.close();
+    }
+  });
+});
+
 describe('an engine made from learning in code', () => {
   it('learns on the main thread and says so', async () => {
     const database = await openTestDatabase('pglite', 'learning_main');
@@ -96,7 +148,14 @@ describe('an engine made from learning in code', () => {
 describe('a learning thread left idle', () => {
   it('is ended, and started again for the next call', async () => {
     const database = await openTestDatabase('pglite', 'learning_idle');
-    const thread = startLearningThread(database, OFFLINE_LEARNING, { idleMs: 50 });
+    const thread = startLearningThread(
+      database,
+      OFFLINE_LEARNING,
+      createLearning(OFFLINE_LEARNING).embedder,
+      {
+        idleMs: 50,
+      },
+    );
     try {
       expect(await thread.reembedStale()).toBe(0);
       // Long past the idle time: the first thread has ended, a new one answers.
