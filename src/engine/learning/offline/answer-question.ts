@@ -7,6 +7,7 @@ import { changeAnswer } from './answer/change-answer.js';
 import { type Evidence, evidenceWords } from './answer/evidence.js';
 import { extractSpan } from './answer/extract-span.js';
 import { listAnswer } from './answer/list-answer.js';
+import { planAnswer } from './answer/plan-answer.js';
 import { preferredFirst } from './answer/preferred-first.js';
 import { rankEvidence } from './answer/rank-evidence.js';
 import { relationAnswer } from './answer/relation-answer.js';
@@ -32,6 +33,8 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
   const question = readQuestion(request.question, [request.peer, request.about]);
   const fromSlot = answerFromSlot(question, request);
   if (fromSlot !== undefined) return fromSlot;
+  const calledOff = planAnswer(request, question);
+  if (calledOff !== undefined) return calledOff;
   const evidence = await rankEvidence(request, question);
   const ranked = evidenceHoldingIdentifier(request.question, question, evidence) ?? evidence;
   const best = ranked[0];
