@@ -55,7 +55,7 @@ const CATEGORIES = new Set(
 );
 const CATEGORY_STEMS = new Set([...CATEGORIES].map((word) => stemmer(word)));
 // What a team's memory is about as a whole, which its members rarely name ("where is the app
-// deployed?" of "we deploy on Fly.io"): no noun evidence must share.
+// deployed?" of "we deploy to Render"): no noun evidence must share.
 const PROJECT_STEMS = new Set(
   'app apps application codebase repo repository monorepo'.split(' ').map((word) => stemmer(word)),
 );
