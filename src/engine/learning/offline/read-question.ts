@@ -54,6 +54,11 @@ const CATEGORIES = new Set(
   ),
 );
 const CATEGORY_STEMS = new Set([...CATEGORIES].map((word) => stemmer(word)));
+// What a team's memory is about as a whole, which its members rarely name ("where is the app
+// deployed?" of "we deploy to Render"): no noun evidence must share.
+const PROJECT_STEMS = new Set(
+  'app apps application codebase repo repository monorepo'.split(' ').map((word) => stemmer(word)),
+);
 
 const AUXILIARIES = new Set(
   'be is are was were am been being do does did done have has had having can could will would shall should may might must get got'.split(
@@ -84,7 +89,11 @@ export function readQuestion(question: string, names: readonly string[]): Questi
     const surnameVerb = named && tags.has('LastName');
     if ((tags.has('Verb') || surnameVerb) && !tags.has('Auxiliary') && !AUXILIARIES.has(term.normal))
       verbs.push(stem);
-    else if ((tags.has('Noun') || tags.has('Adjective') || tags.has('Value')) && !CATEGORY_STEMS.has(stem))
+    else if (
+      (tags.has('Noun') || tags.has('Adjective') || tags.has('Value')) &&
+      !CATEGORY_STEMS.has(stem) &&
+      !PROJECT_STEMS.has(stem)
+    )
       anchors.push(stem);
   }
   return {

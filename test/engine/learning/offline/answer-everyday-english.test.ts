@@ -147,4 +147,27 @@ describe('offline answers to sentences as people write them', () => {
       ),
     ).toBe("St. Thomas' Hospital");
   });
+  it('answers "how much does it cost?" or "how much was refunded?" with an amount of money, not a count', async () => {
+    const messages = [
+      said('ivo', 'Our policy is refunds within 30 days of purchase.', '2026-02-17'),
+      said('ivo', 'I have approved a full refund of 89 EUR.', '2026-02-17'),
+    ];
+    expect(await ask('How much was refunded?', messages, 'ivo')).toBe('89 EUR');
+    expect(
+      await ask(
+        'How much does the plan cost?',
+        [said('alex', 'The plan is for 5 people and costs $29 a month.', '2026-04-22')],
+        'alex',
+      ),
+    ).toBe('$29');
+  });
+
+  it('needs no evidence to name the app or repository a team speaks of ("where is the app deployed?")', async () => {
+    const messages = [
+      said('omar', 'We use Django for everything on the backend.', '2026-03-02'),
+      said('omar', 'We deploy to Render.', '2026-03-02'),
+    ];
+    expect(await ask('Where is the app deployed?', messages, 'omar')).toBe('Render');
+    expect(await ask('What does the codebase use?', messages, 'omar')).toBe('Django');
+  });
 });

@@ -9,12 +9,20 @@ const FREQUENCY = new RegExp(
   'i',
 );
 
+// An amount of money: "49.90 EUR", "$1,200", "£312", "29 dollars".
+const MONEY =
+  /(?:[$€£¥]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:k|m|bn|million|thousand)\b)?|\b\d[\d,]*(?:\.\d+)?\s?(?:k\s?)?(?:EUR|USD|GBP|CHF|CAD|AUD|SEK|NOK|DKK|JPY|INR|dollars?|euros?|pounds?|bucks|quid)\b)/i;
+// "How much does it cost?", "how much was refunded?": asks for money, which a count is not.
+const ASKS_MONEY =
+  /^how much\b(?!.*\b(?:time|longer|weigh|weight)\b).*\b(?:cost|costs|costing|pay|pays|paid|paying|charge[sd]?|charging|refund(?:s|ed)?|spen[dt]|spending|earn(?:s|ed)?|price[sd]?|owe[sd]?|bill(?:s|ed)?|fees?|worth|salary|rent|budget|raise)\b/i;
+
 /**
  * The answer to "how many?" or "how often?": a count, or for "how often" a frequency first. A
  * date is no count: "in 2022" is not 2022 of anything.
  */
 export function numberSpan(text: string, question: string): string | null {
   const undated = text.replace(DATE_PHRASE, '');
+  if (ASKS_MONEY.test(question)) return MONEY.exec(undated)?.[0] ?? null;
   return (
     (/^how often\b/i.test(question) ? FREQUENCY.exec(undated)?.[0] : undefined) ??
     COUNT.exec(undated)?.[0] ??
