@@ -20,59 +20,52 @@ if (!port) throw new Error('learning-worker runs only as a worker thread');
 const { settings, kind } = workerData as { settings: LearningSettings; kind: Database['kind'] };
 const own = createLearning(settings);
 
-let nextQuery = 0;
-const queries = new Map<number, { resolve: (rows: never[]) => void; reject: (error: Error) => void }>();
-let nextEmbed = 0;
-const embeds = new Map<
-  number,
-  { resolve: (vectors: Float32Array[]) => void; reject: (error: Error) => void }
->();
+/** What the thread asked the main thread (a statement, or texts to embed), by the id it gave. */
+type Pending = { resolve: (answer: unknown) => void; reject: (error: Error) => void };
+let nextAsk = 0;
+const asked = new Map<number, Pending>();
 const post = (message: FromWorker) => port.postMessage(message);
+function ask<T>(message: (id: number) => FromWorker): Promise<T> {
+  const id = nextAsk++;
+  return new Promise<T>((resolve, reject) => {
+    asked.set(id, { resolve: resolve as (answer: unknown) => void, reject });
+    post(message(id));
+  });
+}
+/** Settles what the thread asked as `id` with the main thread's answer. */
+function answer(id: number, reply: (pending: Pending) => void): void {
+  const pending = asked.get(id);
+  asked.delete(id);
+  if (pending) reply(pending);
+}
 
 /** Its model and dimensions, as the main thread's embedder has the same settings; vectors from there. */
 const embedder: Embedder = {
   model: own.embedder.model,
   dimensions: own.embedder.dimensions,
-  embed(texts) {
-    const id = nextEmbed++;
-    return new Promise((resolve, reject) => {
-      embeds.set(id, { resolve, reject });
-      post({ type: 'embed', id, texts });
-    });
-  },
+  embed: (texts) => ask<Float32Array[]>((id) => ({ type: 'embed', id, texts })),
 };
 const learning = { ...own, embedder };
 
 const db: Database = {
   kind,
-  query<Row extends Record<string, unknown>>(text: string, params: readonly unknown[] = []) {
-    const id = nextQuery++;
-    return new Promise<Row[]>((resolve, reject) => {
-      queries.set(id, { resolve: resolve as (rows: never[]) => void, reject });
-      post({ type: 'query', id, text, params: [...params] });
-    });
-  },
+  query: <Row extends Record<string, unknown>>(text: string, params: readonly unknown[] = []) =>
+    ask<Row[]>((id) => ({ type: 'query', id, text, params: [...params] })),
   close: async () => {},
 };
 
 port.on('message', (message: ToWorker) => {
   switch (message.type) {
     case 'rows':
-    case 'query-failed': {
-      const pending = queries.get(message.id);
-      queries.delete(message.id);
-      if (message.type === 'rows') pending?.resolve(message.rows as never[]);
-      else pending?.reject(Object.assign(new Error(message.message), { databaseErrorId: message.errorId }));
-      return;
-    }
+      return answer(message.id, ({ resolve }) => resolve(message.rows));
     case 'embedded':
-    case 'embed-failed': {
-      const pending = embeds.get(message.id);
-      embeds.delete(message.id);
-      if (message.type === 'embedded') pending?.resolve(message.vectors);
-      else pending?.reject(fromThreadError(message.error));
-      return;
-    }
+      return answer(message.id, ({ resolve }) => resolve(message.vectors));
+    case 'query-failed':
+      return answer(message.id, ({ reject }) =>
+        reject(Object.assign(new Error(message.message), { databaseErrorId: message.errorId })),
+      );
+    case 'embed-failed':
+      return answer(message.id, ({ reject }) => reject(fromThreadError(message.error)));
     case 'derive':
       settle(message.id, () => deriveTask(db, message.task as DerivationTask, learning));
       return;
