@@ -16,7 +16,9 @@ left by \`npm run bench:versus -- --keep\`): this build, and the build compiled 
 -p tsconfig.build.json --outDir DIR\` on the commit before). Both engines share one database in
 one process, and each LoCoMo question (--queries, default 200) and its keyword is searched by the
 build before, then by this one, so that a busy machine's load falls on both alike. Prints p50 /
-p95 ms, the statements each search ran, and how many queries found different messages.`;
+p95 ms, the statements each search ran, how many queries found different messages and, for whole
+questions, recall: the share of those with evidence that found one of their evidence turns in the
+10 results (a turn the store holds twice counts either way). --queries 2000 asks all of LoCoMo's.`;
 
 const LOCOMO_FILE =
   process.env.LOCOMO_PATH ??
@@ -64,16 +66,22 @@ async function main(): Promise<void> {
     const queries = versusQueries((await loadLocomo(LOCOMO_FILE)).conversations, count);
     for (const query of queries.slice(0, 10))
       for (const memory of memories) await memory.search({ query: query.question, limit: 10 });
-    const lines = ['| search | before: p50 / p95 ms, statements | after | queries found differently |'];
-    lines.push('|---|---:|---:|---:|');
+    const lines = [
+      '| search | before: p50 / p95 ms, statements | after | queries found differently | R@10 before / after |',
+    ];
+    lines.push('|---|---:|---:|---:|---:|');
     for (const form of ['whole question', 'one keyword'] as const) {
       const samples: number[][] = [[], []];
       const ran = [0, 0];
       let differ = 0;
+      const recalled = [0, 0];
+      let withEvidence = 0;
       for (const query of queries) {
         const text = form === 'whole question' ? query.question : query.keyword;
         if (text === null) continue;
         const found: string[] = [];
+        const evidence = new Set(query.evidence);
+        if (evidence.size > 0) withEvidence += 1;
         for (const [index, memory] of memories.entries()) {
           statements = 0;
           const started = performance.now();
@@ -81,6 +89,8 @@ async function main(): Promise<void> {
           samples[index]?.push(performance.now() - started);
           ran[index] = (ran[index] ?? 0) + statements;
           found.push(messages.map((message) => message.id).join());
+          if (messages.some((message) => evidence.has(message.content)))
+            recalled[index] = (recalled[index] ?? 0) + 1;
         }
         if (found[0] !== found[1]) differ += 1;
       }
@@ -89,7 +99,13 @@ async function main(): Promise<void> {
         const perSearch = (ran[index] ?? 0) / Math.max(1, latency.count);
         return `${latency.p50.toFixed(1)} / ${latency.p95.toFixed(1)}, ${perSearch.toFixed(1)}`;
       };
-      lines.push(`| ${form} | ${cell(0)} | ${cell(1)} | ${differ} of ${samples[0]?.length ?? 0} |`);
+      const recall =
+        form === 'whole question'
+          ? recalled.map((hits) => `${((100 * hits) / Math.max(1, withEvidence)).toFixed(1)} %`).join(' / ')
+          : '-';
+      lines.push(
+        `| ${form} | ${cell(0)} | ${cell(1)} | ${differ} of ${samples[0]?.length ?? 0} | ${recall} |`,
+      );
     }
     console.log(lines.join('\n'));
   } finally {

@@ -10,6 +10,8 @@ export type VersusQuery = {
    * word is a query both servers can answer. Null when the question has no such word.
    */
   keyword: string | null;
+  /** The texts of the turns that answer it, for recall (none for a question the dataset gives none). */
+  evidence: string[];
 };
 
 /**
@@ -19,11 +21,22 @@ export type VersusQuery = {
 export function versusQueries(conversations: readonly Conversation[], count: number): VersusQuery[] {
   const queries: VersusQuery[] = [];
   const longest = Math.max(...conversations.map((conversation) => conversation.questions.length));
+  const turnTexts = conversations.map(
+    (conversation) =>
+      new Map(
+        conversation.sessions.flatMap((session) => session.turns.map((turn) => [turn.diaId, turn.text])),
+      ),
+  );
   for (let index = 0; index < longest && queries.length < count; index++) {
-    for (const conversation of conversations) {
-      const question = conversation.questions[index]?.question;
-      if (question === undefined || queries.length >= count) continue;
-      queries.push({ question, keyword: keywordOf(question, conversation.speakers) });
+    for (const [at, conversation] of conversations.entries()) {
+      const asked = conversation.questions[index];
+      if (asked === undefined || queries.length >= count) continue;
+      const evidence = asked.evidence.flatMap((id) => turnTexts[at]?.get(id) ?? []);
+      queries.push({
+        question: asked.question,
+        keyword: keywordOf(asked.question, conversation.speakers),
+        evidence,
+      });
     }
   }
   return queries;
