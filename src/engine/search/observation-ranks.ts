@@ -2,7 +2,7 @@ import type { Database } from '../database/database.js';
 import { anyLexemeQuery } from './any-lexeme-query.js';
 import { anyWordQuerySql } from './any-word-query-sql.js';
 import { boundedQuery } from './bounded-query.js';
-import { type SearchScope, scoped } from './full-text-ranks.js';
+import { PROXIMITY_RANKED_SHARE, type SearchScope, scoped } from './full-text-ranks.js';
 import type { FindingWords } from './word-frequencies.js';
 
 /** How many of the newest observations holding a finding word are ranked. */
@@ -44,7 +44,11 @@ export async function observationRanks(
      ),
      hits AS (
        SELECT c.seq, c.source_message_ids, ts_rank_cd(c.search_vector, ${anyWordQuerySql(2)}) AS rank
-       FROM (SELECT DISTINCT ON (seq) * FROM candidates ORDER BY seq) c
+       FROM (
+         SELECT * FROM (SELECT DISTINCT ON (seq) * FROM candidates ORDER BY seq) d
+         ORDER BY ts_rank(d.search_vector, ${anyWordQuerySql(2)}) DESC, d.seq DESC
+         LIMIT $5::int * ${PROXIMITY_RANKED_SHARE}
+       ) c
        ORDER BY rank DESC, c.seq DESC LIMIT $5::int
      )
      -- A message taught by several observations ranks by its best; of observations ranked alike,
