@@ -40,6 +40,35 @@ describe('offline answers to sentences as people write them', () => {
     expect(await ask('Who is the client?', messages, 'jess')).toBe('Dr. Amara Singh');
   });
 
+  it('answers "when?" with a day or month said without its year, shortened or not ("12 Sept.", "by June")', async () => {
+    // People name a date of the coming months without its year, and often shorten the month: it is
+    // the next such day after the message, not the day the message was written. Said of what
+    // happened ("we launched on 3 March"), it is the last such day before.
+    expect(
+      await ask(
+        'When is the release?',
+        [said('rosa', 'Release date is 12 Sept., in Early Access', '2026-01-27')],
+        'rosa',
+      ),
+    ).toBe('12 September 2026');
+    expect(
+      await ask(
+        'When does the client want the app?',
+        [said('jess', 'The client wants the booking app by June.', '2026-03-02')],
+        'jess',
+      ),
+    ).toBe('June 2026');
+    expect(
+      await ask('When is the demo?', [said('jess', 'The demo is on Feb 3rd.', '2026-11-20')], 'jess'),
+    ).toBe('3 February 2027');
+    expect(
+      await ask('When did they launch?', [said('jess', 'We launched on 3 March.', '2026-04-20')], 'jess'),
+    ).toBe('3 March 2026');
+    expect(
+      await ask('When did they launch?', [said('jess', 'We launched on 3 May.', '2026-04-20')], 'jess'),
+    ).toBe('3 May 2025');
+  });
+
   it('answers "how often?" with a frequency that names its day ("every second Friday")', async () => {
     expect(
       await ask(

@@ -1,5 +1,6 @@
 import { MONTHS, WEEKDAYS } from '../../../text/calendar-words.js';
 import { formatDay } from '../../../text/format-day.js';
+import { nlp } from '../nlp.js';
 import type { Question } from '../read-question.js';
 import { resolveDates } from '../resolve-dates.js';
 import { type Evidence, withoutSpeaker } from './evidence.js';
@@ -30,7 +31,42 @@ export function saidDate(evidence: Evidence): string | null {
   const said = withoutSpeaker(evidence);
   const dated =
     evidence.speaker !== null && evidence.occurredAt ? resolveDates(said, evidence.occurredAt).text : said;
-  return DATE_PHRASE.exec(dated)?.[0]?.replace(/^in /, '') ?? null;
+  return (
+    DATE_PHRASE.exec(dated)?.[0]?.replace(/^in /, '') ??
+    (evidence.occurredAt ? dayWithoutYear(said, new Date(evidence.occurredAt)) : null)
+  );
+}
+
+// A month as written out or shortened ("Sept.", "Oct"), with a day before or after it, or after
+// "by", "in", "until" or "before": "12 Sept.", "Oct. 3", "by June"; "may" alone is no month.
+const SHORT_MONTH = String.raw`(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?`;
+const DAY_MONTH = new RegExp(
+  String.raw`\b(?:(\d{1,2})(?:st|nd|rd|th)? (${SHORT_MONTH})|(${SHORT_MONTH}) (\d{1,2})(?:st|nd|rd|th)?\b|(?:by|in|until|till|before|for|around|early|late|mid|end of) (${SHORT_MONTH})(?= |[,.;!?]|$))`,
+);
+
+/**
+ * "Release date is 12 Sept.", "they want it by June": a day or month said without its year is
+ * the next one on or after the day it was said, as "12 September 2026" or "June 2026"; said of
+ * what happened ("we launched on 3 March"), the last one on or before it.
+ */
+function dayWithoutYear(said: string, written: Date): string | null {
+  const match = DAY_MONTH.exec(said);
+  if (!match) return null;
+  const monthSaid = match[2] ?? match[3] ?? match[5] ?? '';
+  const month = MONTHS.findIndex((name) => name.slice(0, 3) === monthSaid.slice(0, 3));
+  if (month < 0 || !MONTHS[month]?.toLowerCase().startsWith(monthSaid.replace(/\.$/, '').toLowerCase()))
+    return null;
+  const day = Number(match[1] ?? match[4] ?? 0);
+  if (day > 31) return null;
+  const before =
+    month < written.getUTCMonth() ||
+    (month === written.getUTCMonth() && day > 0 && day < written.getUTCDate());
+  const after =
+    month > written.getUTCMonth() || (month === written.getUTCMonth() && day > written.getUTCDate());
+  // "We launched on 3 March", said in April: the March before; "it ships 12 Sept.": the next one.
+  const past = nlp(said).has('#PastTense');
+  const year = written.getUTCFullYear() + (past ? (after ? -1 : 0) : before ? 1 : 0);
+  return day > 0 ? `${day} ${MONTHS[month]} ${year}` : `${MONTHS[month]} ${year}`;
 }
 
 /** "Which year?" is answered by the year of a date, "which month?" by its month and year. */
