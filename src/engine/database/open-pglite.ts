@@ -19,15 +19,6 @@ const PGLITE_MEMORY = {
 } as const;
 
 /**
- * The planner's cost of a page read out of order, against 1 for one read in order. The default, 4,
- * is a spinning disk's; PGlite's files are on the user's own disk and mostly in the operating
- * system's cache, where an index read costs about what a sequential one does. With 4, the planner
- * read every message to test a long question's words against each, rather than take the
- * thousand or so that hold them from the full-text index (see docs/benchmarks.md).
- */
-const PGLITE_PLANNER = { random_page_cost: '1.1' } as const;
-
-/**
  * V8 compiles PGlite's WebAssembly (9 MB of PostgreSQL) on as many background threads as it has,
  * and each thread's allocator keeps the memory its compilations took: one thread compiling
  * left ~30 MB less resident after the database opened, in no more time (measured on 2 cores).
@@ -51,10 +42,7 @@ export async function openPglite(dataDir: string | 'memory'): Promise<Database> 
     extensions: { vector },
     startParams: [
       ...PGlite.defaultStartParams,
-      ...Object.entries({ ...PGLITE_MEMORY, ...PGLITE_PLANNER }).flatMap(([name, value]) => [
-        '-c',
-        `${name}=${value}`,
-      ]),
+      ...Object.entries(PGLITE_MEMORY).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
   });
   try {
