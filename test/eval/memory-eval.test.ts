@@ -17,7 +17,7 @@ import { openTestDatabase } from '../support/test-database.js';
  * seen (docs/benchmarks.md). Scores may rise; they must not fall below what the offline learner
  * scored when the set was made. `npm run bench:eval` lists every check.
  */
-const FLOORS: Record<Half, number> = { tuning: 0.8, 'held-out': 0.66 };
+const FLOORS: Record<Half, number> = { tuning: 0.82, 'held-out': 0.68 };
 /** The conversations the offline rules were first written against: they passed whole, and must stay near. */
 const FIRST_SET_FLOOR = 0.9;
 const FIRST_SET = 'the offline rules were written against it';
