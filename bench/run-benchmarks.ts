@@ -8,6 +8,7 @@ import { benchmarkStore } from './benchmark-store.js';
 import { loadLocomo } from './locomo/load-locomo.js';
 import { createLocomoText, type RealText } from './locomo-plan.js';
 import { formatReport, type StoreOutcome } from './results-table.js';
+import { runScript } from './run-script.js';
 
 /** LoCoMo beside the project (dist/bench/ is two levels below it), unless LOCOMO_PATH says where. */
 const LOCOMO_FILE =
@@ -62,4 +63,4 @@ async function main(): Promise<void> {
   if (outcomes.some((outcome) => 'error' in outcome)) process.exitCode = 1;
 }
 
-await main();
+await runScript(main);

@@ -1,4 +1,5 @@
 import { openDatabase } from '../../src/engine/database/open-database.js';
+import { runScript } from '../run-script.js';
 import { HALVES, loadMemoryEval, MEMORY_KINDS } from './load-memory-eval.js';
 import { runMemoryEval } from './memory-eval.js';
 import { tallyMemoryEval } from './tally-memory-eval.js';
@@ -52,4 +53,4 @@ function flagValue<const T extends string>(
   return value as T;
 }
 
-await main();
+await runScript(main);

@@ -16,6 +16,7 @@ import { LIMITS } from '../../src/schemas/limits.js';
 import { generateMessageText } from '../generate-text.js';
 import { parseBenchFlags } from '../parse-bench-flags.js';
 import { createRandom } from '../random.js';
+import { runScript } from '../run-script.js';
 import { machineLine } from '../stress/fuzz-report.js';
 import { workspaceDigests } from './workspace-rows.js';
 
@@ -211,4 +212,4 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+await runScript(main);

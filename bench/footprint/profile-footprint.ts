@@ -9,6 +9,7 @@ import { loadLocomo } from '../locomo/load-locomo.js';
 import { createLocomoText } from '../locomo-plan.js';
 import { waitForLearning } from '../measure-learning.js';
 import { parseBenchFlags } from '../parse-bench-flags.js';
+import { runScript } from '../run-script.js';
 import { callTool, connectOverStdio } from '../stdio-server.js';
 import { versusQueries } from '../versus/versus-queries.js';
 
@@ -189,9 +190,4 @@ async function main(): Promise<void> {
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
+await runScript(main);

@@ -9,6 +9,7 @@ import { loadLocomo } from '../locomo/load-locomo.js';
 import { createLocomoText } from '../locomo-plan.js';
 import { waitForLearning } from '../measure-learning.js';
 import { parseBenchFlags } from '../parse-bench-flags.js';
+import { runScript } from '../run-script.js';
 import { callTool } from '../stdio-server.js';
 import { officialServerEntry } from '../versus/official-memory-server.js';
 import { versusQueries } from '../versus/versus-queries.js';
@@ -221,9 +222,4 @@ function progress(message: string): void {
   console.error(`[footprint] ${message}`);
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
+await runScript(main);

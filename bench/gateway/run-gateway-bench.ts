@@ -13,6 +13,7 @@ import { serveGateway } from '../../src/http/gateway/serve-gateway.js';
 import { createFacilitator } from '../../src/payments/x402/create-facilitator.js';
 import { createWalletFetch } from '../../test/support/wallet-fetch.js';
 import { type Latency, measureLatency } from '../measure-latency.js';
+import { runScript } from '../run-script.js';
 
 const ITERATIONS = Number(process.argv[2] ?? 200);
 
@@ -146,4 +147,4 @@ async function main(): Promise<void> {
   await devnet.stop();
 }
 
-await main();
+await runScript(main);

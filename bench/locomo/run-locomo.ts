@@ -3,6 +3,7 @@ import { createEngine } from '../../src/engine/create-engine.js';
 import type { Database } from '../../src/engine/database/database.js';
 import { openDatabase } from '../../src/engine/database/open-database.js';
 import { createLearning, OFFLINE_LEARNING } from '../../src/engine/learning/create-learning.js';
+import { runScript } from '../run-script.js';
 import { failedWithEvidenceRead } from './diagnose-failures.js';
 import { evaluateAnswers } from './evaluate-answers.js';
 import { evaluateExtraction } from './evaluate-extraction.js';
@@ -182,4 +183,4 @@ async function deleteWorkspaces(db: Database, workspaces: readonly string[]): Pr
     .catch((error: Error) => log(`cleanup: ${error.message}`));
 }
 
-await main();
+await runScript(main);

@@ -8,6 +8,7 @@ import postgres from 'postgres';
 import { type Conversation, loadLocomo } from '../locomo/load-locomo.js';
 import { type Latency, measureLatency } from '../measure-latency.js';
 import { parseBenchFlags } from '../parse-bench-flags.js';
+import { runScript } from '../run-script.js';
 import { type ServeProcess as Server, startServe } from '../start-serve.js';
 
 const USAGE = `Usage: npm run bench:platform -- [--messages N] [--requests N] [--only pglite|postgres]
@@ -272,4 +273,4 @@ async function main(): Promise<void> {
   if (outcomes.length > 0) console.log(report(outcomes, startedAt, loadBefore));
 }
 
-await main();
+await runScript(main);

@@ -18,6 +18,7 @@ import { UpstreamClient } from '../../src/remote/upstream-client.js';
 import type { MemoryService } from '../../src/service/memory-service.js';
 import { type Latency, measureLatency, summarize } from '../measure-latency.js';
 import { parseBenchFlags } from '../parse-bench-flags.js';
+import { runScript } from '../run-script.js';
 
 const USAGE = `Usage: npm run bench:remote -- [--iterations N]
 
@@ -174,4 +175,4 @@ async function spaced(
   return summarize(samples, total);
 }
 
-await main();
+await runScript(main);

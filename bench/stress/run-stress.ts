@@ -1,4 +1,5 @@
 import { type Devnet, startDevnet } from '../../src/devnet/start-devnet.js';
+import { runScript } from '../run-script.js';
 import { formatFailures, formatTally, machineLine } from './fuzz-report.js';
 import { runConcurrencyMode } from './run-concurrency-mode.js';
 import { runCrashMode } from './run-crash-mode.js';
@@ -91,4 +92,4 @@ async function fuzz(settings: StressSettings): Promise<void> {
   if (failures.length > 0 || unavailable.length > 0) process.exitCode = 1;
 }
 
-await main();
+await runScript(main);

@@ -12,6 +12,7 @@ import { createVectorSearch } from '../../src/engine/search/vector-search.js';
 import { loadLocomo } from '../locomo/load-locomo.js';
 import { summarize } from '../measure-latency.js';
 import { parseBenchFlags } from '../parse-bench-flags.js';
+import { runScript } from '../run-script.js';
 
 const LOCOMO_FILE =
   process.env.LOCOMO_PATH ??
@@ -155,4 +156,4 @@ async function embedAll(db: Database, learning: ReturnType<typeof createLearning
   }
 }
 
-await main();
+await runScript(main);

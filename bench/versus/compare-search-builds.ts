@@ -7,6 +7,7 @@ import type { MemoryService } from '../../src/service/memory-service.js';
 import { loadLocomo } from '../locomo/load-locomo.js';
 import { summarize } from '../measure-latency.js';
 import { parseBenchFlags } from '../parse-bench-flags.js';
+import { runScript } from '../run-script.js';
 import { versusQueries } from './versus-queries.js';
 
 const USAGE = `node dist/bench/versus/compare-search-builds.js --store PGDATA --before DIR [--queries N]
@@ -122,10 +123,4 @@ async function engineOf(build: string): Promise<EngineModules> {
   return { createEngine, createLearning, OFFLINE_LEARNING };
 }
 
-try {
-  await main();
-  process.exit(0);
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
+await runScript(main);

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { openPglite } from '../../src/engine/database/open-pglite.js';
 import { parseBenchFlags } from '../parse-bench-flags.js';
+import { runScript } from '../run-script.js';
 
 const USAGE = `node dist/bench/versus/grow-store.js --store PGDATA [--times N]
 
@@ -45,10 +46,4 @@ async function main(): Promise<void> {
   }
 }
 
-try {
-  await main();
-  process.exit(0);
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
+await runScript(main);

@@ -9,6 +9,7 @@ import { createLocomoText } from '../locomo-plan.js';
 import { type Latency, measureLatency, summarize } from '../measure-latency.js';
 import { learningPaths, peakRssMb, waitForLearning } from '../measure-learning.js';
 import { parseBenchFlags } from '../parse-bench-flags.js';
+import { runScript } from '../run-script.js';
 import { callTool, type StdioServer, startStdioServer } from '../stdio-server.js';
 import { formatVersusReport, type SearchOutcome } from './format-versus-report.js';
 import { officialServerEntry, startOfficialServer } from './official-memory-server.js';
@@ -202,9 +203,4 @@ function progress(message: string): void {
   console.error(`[versus] ${message}`);
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
+await runScript(main);

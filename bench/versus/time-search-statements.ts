@@ -8,6 +8,7 @@ import { createLearning, OFFLINE_LEARNING } from '../../src/engine/learning/crea
 import { loadLocomo } from '../locomo/load-locomo.js';
 import { summarize } from '../measure-latency.js';
 import { parseBenchFlags } from '../parse-bench-flags.js';
+import { runScript } from '../run-script.js';
 import { versusQueries } from './versus-queries.js';
 
 const USAGE = `node dist/bench/versus/time-search-statements.js --store PGDATA [--queries N]
@@ -107,10 +108,4 @@ function record(timings: Map<string, Timing>, text: string, ms: number): void {
   timings.set(key, timing);
 }
 
-try {
-  await main();
-  process.exit(0);
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
+await runScript(main);
