@@ -115,6 +115,41 @@ export async function measureResidency(
   }
 }
 
+export type Windows = {
+  /** From each window's spawn to its first call's result, in the order they were opened. */
+  firstResultMs: number[];
+  /** Each window's resident memory, `settleMs` after the last one's first result. */
+  idle: Resident[];
+};
+
+/**
+ * `count` servers opened one after another on the same folder, as editor windows open on the
+ * user's one data folder, each kept open: what they hold together once all have answered.
+ */
+export async function measureWindows(
+  target: FootprintTarget,
+  folder: string,
+  count: number,
+  settleMs: number,
+): Promise<Windows> {
+  const servers: StdioServer[] = [];
+  const firstResultMs: number[] = [];
+  try {
+    for (let index = 0; index < count; index++) {
+      const spawned = performance.now();
+      const { server } = await launch(target, folder);
+      servers.push(server);
+      await target.firstCall(server.client);
+      firstResultMs.push(performance.now() - spawned);
+    }
+    await new Promise((resolve) => setTimeout(resolve, settleMs));
+    return { firstResultMs, idle: servers.map((server) => resident(server.pid)) };
+  } finally {
+    // The last opened first: a window that joined another's database leaves before its owner.
+    for (const server of servers.reverse()) await server.close();
+  }
+}
+
 /** A process's resident memory from /proc (Linux); NaN where it cannot be read. */
 function resident(pid: number | null): Resident {
   try {

@@ -17,19 +17,23 @@ import {
   type FootprintTarget,
   measureResidency,
   measureStarts,
+  measureWindows,
   type Residency,
   type StartTimes,
+  type Windows,
 } from './measure-footprint.js';
 
-const USAGE = `npm run bench:footprint -- [--launches N] [--turns N] [--queries N] [--bin PATH]
+const USAGE = `npm run bench:footprint -- [--launches N] [--turns N] [--queries N] [--windows N] [--bin PATH]
 
 What a user's machine pays for one peermem window, beside the official MCP memory server
 (@modelcontextprotocol/server-memory) in the same run, both spawned over stdio as a client does,
 each on a new data folder: the time to the initialize answer and to the first tool result
 (median of --launches starts, default 5), resident memory idle after the start, and after
 --turns LoCoMo turns (default 300) written one per call, learned (peermem) and --queries
-LoCoMo questions searched (default 20), and again 15 s later. --bin measures another build of
-peermem's bin (default: this one's dist/peermem/main.js). Prints one markdown table.`;
+LoCoMo questions searched (default 20), and again 15 s later; then --windows servers (default 3)
+opened one after another on one new folder, as editor windows on the user's data folder, and their
+resident memory together. --bin measures another build of peermem's bin (default: this one's
+dist/peermem/main.js). Prints one markdown table.`;
 
 /** The installed bin, as \`npm install\` links it (dist/bench/footprint/ is beside dist/peermem/). */
 const PEERMEM_BIN = fileURLToPath(new URL('../../peermem/main.js', import.meta.url));
@@ -91,7 +95,7 @@ function officialTarget(): FootprintTarget {
   };
 }
 
-type Outcome = { starts: StartTimes & { samples: StartTimes[] }; residency: Residency };
+type Outcome = { starts: StartTimes & { samples: StartTimes[] }; residency: Residency; windows: Windows };
 
 async function measure(
   target: FootprintTarget,
@@ -110,11 +114,14 @@ async function measure(
     SETTLE_MS,
     QUIET_MS,
   );
-  return { starts, residency };
+  progress(`${name}: ${flags.windows} windows on one folder`);
+  const windows = await measureWindows(target, join(folder, 'windows'), flags.windows, SETTLE_MS);
+  return { starts, residency, windows };
 }
 
 type Flags = {
   launches: number;
+  windows: number;
   turns: number;
   batches: MessageBatch[];
   questions: string[];
@@ -128,6 +135,7 @@ async function main(): Promise<void> {
       launches: { type: 'string' },
       turns: { type: 'string' },
       queries: { type: 'string' },
+      windows: { type: 'string' },
       bin: { type: 'string' },
     },
     USAGE,
@@ -135,10 +143,12 @@ async function main(): Promise<void> {
   const launches = positive(values.launches ?? '5', '--launches');
   const turns = positive(values.turns ?? '300', '--turns');
   const queryCount = positive(values.queries ?? '20', '--queries');
+  const windows = positive(values.windows ?? '3', '--windows');
   const locomo = await loadLocomo(LOCOMO_FILE);
   const queries = versusQueries(locomo.conversations, queryCount);
   const flags: Flags = {
     launches,
+    windows,
     turns,
     batches: [...createLocomoText(locomo).plan.batches(turns, 1)],
     questions: queries.map((query) => query.question),
@@ -205,8 +215,15 @@ function report(run: {
       `${flags.turns} writes / learning caught up after them: s`,
       (o) => `${o.residency.writeSeconds.toFixed(1)} / ${o.residency.drainSeconds.toFixed(1)}`,
     ),
+    row(`${flags.windows} windows open on one data folder, idle: MB in all (each)`, (o) => {
+      const each = o.windows.idle.map((window) => window.rssMb);
+      return `${mb(each.reduce((sum, value) => sum + value, 0))} (${each.map(mb).join(', ')})`;
+    }),
+    row(`the ${flags.windows} windows' first tool results, one after another: s`, (o) =>
+      o.windows.firstResultMs.map(seconds).join(', '),
+    ),
     '',
-    `- Each server is spawned as a client starts it (peermem: the bin \`${run.measured} --data-dir <new folder>\` itself, through its shebang line, defaults otherwise; server-memory with \`MEMORY_FILE_PATH\` in a new folder) and driven by \`@modelcontextprotocol/client\` over stdio. Each start waits for the previous server to exit.`,
+    `- Each server is spawned as a client starts it (peermem: the bin \`${run.measured} --data-dir <new folder>\` itself, through its shebang line, defaults otherwise; server-memory with \`MEMORY_FILE_PATH\` in a new folder) and driven by \`@modelcontextprotocol/client\` over stdio. Each start waits for the previous server to exit, except the windows: they stay open together on one folder (peermem: the first opens the database, the others send their statements to it; server-memory: one graph file).`,
     `- initialize: spawn to the handshake answered. First tool result: spawn to the result of peermem's \`search\` / server-memory's \`search_nodes\`. Starts one by one, s: peermem ${samples(ours, (t) => t.initializeMs)} / ${samples(ours, (t) => t.firstResultMs)}; server-memory ${samples(official, (t) => t.initializeMs)} / ${samples(official, (t) => t.firstResultMs)}.`,
     `- Resident memory: VmRSS of the server process (every thread, PGlite's WebAssembly and the learning thread included) from /proc; peak is VmHWM. The writes are LoCoMo's first ${flags.turns} turns, one per call (peermem \`add_messages\`; server-memory \`add_observations\` to an entity per speaker), then ${flags.questions.length} LoCoMo questions searched (peermem whole, server-memory by their longest keyword).`,
   ].join('\n');
