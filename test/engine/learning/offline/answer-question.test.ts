@@ -22,16 +22,6 @@ describe('answerQuestion, offline', () => {
     expect(await ask('When did Ada move to Lisbon?', messages)).toBe('2019');
   });
 
-  it('answers from the newest of the evidence that fits as well, whatever the tense asked', async () => {
-    const messages = [
-      message('0', 'The logo still needs work.'),
-      { ...message('1', 'We chose blue for the logo.'), created_at: '2026-03-10T10:00:00.000Z' },
-      { ...message('2', 'We chose green for the logo.'), created_at: '2026-04-10T10:00:00.000Z' },
-    ];
-    // Retrieval ranks the older choice first; the later message replaced what it said.
-    expect(await ask('What colour did Ada choose for the logo?', messages)).toMatch(/green/);
-  });
-
   it("declines a question whose words only the asker's name shares with the memory", async () => {
     const messages = [
       { ...message('1', 'I moved to Lisbon last spring.'), peer_id: 'alice' },

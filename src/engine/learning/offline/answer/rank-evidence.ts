@@ -90,13 +90,11 @@ export async function rankEvidence(request: AnswerRequest, question: Question): 
     }
   }
   if (asksOfAnotherPeer(scored, othersBest, question.anchors.length > 0)) return [];
-  // Among evidence that fits as well, the newest comes first, whatever the tense asked: a later
-  // message replaces what an earlier one said ("we chose blue", then "we chose green"). For
-  // "before", the oldest. Retrieval order, which already weighed the whole question, breaks the
-  // ties left (and keeps its first message ahead of others that fit only as well).
+  // Retrieval order breaks ties: it already weighed the whole question. For a fact that
+  // changes, the newest evidence comes first, or the oldest for "before".
   const ranks = request.observations.length + request.messages.length + 1;
   const time = (item: Unweighed) => (item.occurredAt ? Date.parse(item.occurredAt) : 0);
-  const byTime = question.tense === 'earlier' ? 1 : -1;
+  const byTime = question.tense === 'current' ? -1 : question.tense === 'earlier' ? 1 : 0;
   return scored
     .map(({ item, score }) => ({ item: { ...item, fit: score }, score: score - item.rank / ranks }))
     .sort(
