@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findCardFact } from '../../../../src/engine/learning/offline/card-facts.js';
+import { findCardFact, findCardFacts } from '../../../../src/engine/learning/offline/card-facts.js';
 
 describe('findCardFact', () => {
   it.each([
@@ -26,6 +26,16 @@ describe('findCardFact', () => {
     ],
     ['After graduating I joined Pfizer as a lab technician.', 'job', 'Works as: lab technician at Pfizer'],
     ["I've been working as a chef for ten years.", 'job', 'Works as: chef'],
+    // However the job is said: how one works, "now" after the employer, a kind of place after its name.
+    ["I'm working remotely for Spotify now.", 'job', 'Works at: Spotify'],
+    ['I work part-time at Zalando.', 'job', 'Works at: Zalando'],
+    ['I got a job at the Charité hospital.', 'job', 'Works at: Charité hospital'],
+    // School, said of a child: the year and the school.
+    [
+      'I started first grade at an international school in Kreuzberg.',
+      'studies',
+      'School: first grade at an international school in Kreuzberg',
+    ],
     ['I quit Acme last month, the hours were brutal.', 'job', null],
     ['I left my job at the bank.', 'job', null],
     // Other facts with one value at a time.
@@ -62,6 +72,19 @@ describe('findCardFact', () => {
     ['My wife got a job at the university.'],
   ])('finds no card fact in "%s"', (sentence) => {
     expect(findCardFact(sentence)).toBeNull();
+  });
+
+  it('finds every fact of a clause, one value for each slot', () => {
+    expect(
+      findCardFacts('I live in Stockholm with my husband Tomas and our daughter Lina, she is 6.'),
+    ).toEqual([
+      { slot: 'lives_in', entry: 'Lives in: Stockholm' },
+      { slot: null, entry: 'Husband: Tomas' },
+      { slot: null, entry: 'Daughter: Lina' },
+    ]);
+    expect(findCardFacts('I live in Porto, I lived in Leeds before.')).toEqual([
+      { slot: 'lives_in', entry: 'Lives in: Porto' },
+    ]);
   });
 
   it('keeps an entry whole or gives none: a value of more than eight words is no entry', () => {
