@@ -129,7 +129,7 @@ const PATTERNS: readonly Pattern[] = [
   },
   {
     pattern: unicode(
-      String.raw`\bI ${ADVERBS}(?:joined|started (?:at|with)|started (?:a new |my new )?(?:job|position|role) (?:at|with)|got (?:a |the )?(?:new )?(?:job|position|role|offer) (?:at|with)|got hired (?:at|by)|was hired (?:at|by)|signed with) ${PLACE_NAME}(?: as (?:an? |the )?${VALUE}${CLAUSE_END})?`,
+      String.raw`\bI(?:'m| am)? ${ADVERBS}(?:joined|started (?:at|with)|started working (?:at|for)|started (?:a new |my new )?(?:job|position|role) (?:at|with)|(?:got|took|landed|accepted) (?:a |an |the )?(?:new )?(?:job|position|role|offer) (?:at|with|from)|got hired (?:at|by)|was hired (?:at|by)|(?:was )?employed (?:at|by)|signed with) ${PLACE_NAME}(?: as (?:an? |the )?${VALUE}${CLAUSE_END})?`,
     ),
     fact: (m) => job(m[2] ? 'as' : 'at', m[2] ? `${m[2]} at ${m[1]}` : m[1]),
   },
@@ -206,7 +206,7 @@ const PATTERNS: readonly Pattern[] = [
   },
   {
     pattern: unicode(
-      String.raw`\bI (?:have|'ve got|adopted|got|rescued|had) (?:a|an|another) (?:(?:little|new|baby|young|older|younger|rescue) )?(${RELATIONS}) (?:named|called) (${NAME_WORD})`,
+      String.raw`\b(?:I|[Ww]e) (?:have|'ve got|adopted|got|rescued|had) (?:a|an|another) (?:(?:little|new|baby|young|older|younger|rescue) )?(${RELATIONS}) (?:named|called) (${NAME_WORD})`,
     ),
     fact: (m) => ({ slot: null, entry: `${capitalise(m[1] ?? '')}: ${m[2]}` }),
   },

@@ -38,10 +38,11 @@ export async function extractObservations(
   messages: readonly SpokenMessage[],
 ): Promise<ObservationDraft[]> {
   const drafts: ObservationDraft[] = [];
+  const named: NamedPeople = { last: null, known: new Set() };
   for (const message of messages) {
     if (message.peer_id !== speaker) continue;
     const budget = timeBudget(Math.min(MESSAGE_BUDGET_MS, CALL_BUDGET_MS / messages.length));
-    const named: NamedPeople = { last: null };
+    named.last = null;
     for (const sentence of sentencePieces(message.content)) {
       if (!(await budget.next())) break;
       for (const text of clauses(sentence.trim()).flatMap(splitSharedSubject).flatMap(pronounClauses)) {

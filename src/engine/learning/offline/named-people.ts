@@ -4,10 +4,10 @@ import { type CardFact, findCardFacts } from './card-facts.js';
 import { nlp } from './nlp.js';
 
 /**
- * The people a peer has named so far in a message ("our daughter Lina"), the last one first: "she"
- * in "…our daughter Lina, she's 6" is Lina.
+ * The people a peer has named by relation ("our daughter Lina"), whose names are then read as
+ * names, and the last one named in the message: "she" in "…our daughter Lina, she's 6" is Lina.
  */
-export type NamedPeople = { last: string | null };
+export type NamedPeople = { last: string | null; known: Set<string> };
 
 /** A fact about someone the peer names, kept as theirs: "Tomas works at: Charité hospital". */
 export type PersonFacts = { person: string; facts: CardFact[] };
@@ -43,7 +43,11 @@ const SAME = /^(?:was|wasn't|had|hadn't|can|could|will|would|should|might|must|m
 export function namedPersonFacts(clause: string, named: NamedPeople): PersonFacts | null {
   const text = clause.replaceAll('’', "'").trim();
   const subject = subjectOf(text, named);
-  for (const match of text.matchAll(NAMED_RELATION)) named.last = match[1] ?? named.last;
+  for (const [, name] of text.matchAll(NAMED_RELATION)) {
+    if (name === undefined) continue;
+    named.last = name;
+    named.known.add(name);
+  }
   if (subject === null) return null;
   if (subject.name !== null) named.last = subject.name;
   const person = subject.name ?? capitalise(subject.relation ?? '');
@@ -68,7 +72,7 @@ function subjectOf(text: string, named: NamedPeople): Subject | null {
   const name = BY_NAME.exec(text);
   if (!name?.[1]) return null;
   const first = (nlp(text).terms().json() as { terms: { tags: string[] }[] }[])[0]?.terms[0];
-  const isPerson = first?.tags.includes('Person') || name[1] === named.last;
+  const isPerson = named.known.has(name[1]) || first?.tags.includes('Person');
   return isPerson ? { name: name[1], relation: null, length: name[0].length } : null;
 }
 

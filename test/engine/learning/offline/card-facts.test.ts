@@ -30,6 +30,9 @@ describe('findCardFact', () => {
     ["I'm working remotely for Spotify now.", 'job', 'Works at: Spotify'],
     ['I work part-time at Zalando.', 'job', 'Works at: Zalando'],
     ['I got a job at the Charité hospital.', 'job', 'Works at: Charité hospital'],
+    ["I'm employed by Siemens as an engineer.", 'job', 'Works as: engineer at Siemens'],
+    ['I started working at Zalando last month.', 'job', 'Works at: Zalando'],
+    ['I took a job with the Red Cross.', 'job', 'Works at: Red Cross'],
     // School, said of a child: the year and the school.
     [
       'I started first grade at an international school in Kreuzberg.',
@@ -56,6 +59,7 @@ describe('findCardFact', () => {
     // Facts that do not replace each other.
     ['My boss Maria is strict but fair.', null, 'Boss: Maria'],
     ['Last summer I adopted a dog called Pepper.', null, 'Dog: Pepper'],
+    ['We have a cat named Luna.', null, 'Cat: Luna'],
     // Names in any alphabet's capitals, and "our" as well as "my".
     ['my best friend Théo is moving to Montreal', null, 'Best friend: Théo'],
     ['my partner Inês works night shifts at the airport', null, 'Partner: Inês'],

@@ -14,11 +14,11 @@ describe('namedPersonFacts', () => {
       "Lina's school: first grade at an international school in Kreuzberg",
     ],
   ])('"%s" is a fact of the person named, in a slot of theirs', (clause, slot, entry) => {
-    expect(namedPersonFacts(clause, { last: null })?.facts).toEqual([{ slot, entry }]);
+    expect(namedPersonFacts(clause, { last: null, known: new Set<string>() })?.facts).toEqual([{ slot, entry }]);
   });
 
   it('reads "she" as the last person the peer named', () => {
-    const named = { last: null };
+    const named = { last: null, known: new Set<string>() };
     expect(namedPersonFacts('I live in Stockholm with our daughter Lina.', named)).toBeNull();
     expect(namedPersonFacts("she's 6.", named)?.facts).toEqual([
       { slot: 'age@lina', entry: "Lina's age: 6" },
@@ -31,7 +31,7 @@ describe('namedPersonFacts', () => {
     ["She's 6."],
     ['My boss Maria is strict but fair.'],
   ])('finds no fact of a named person in "%s"', (clause) => {
-    expect(namedPersonFacts(clause, { last: null })).toBeNull();
+    expect(namedPersonFacts(clause, { last: null, known: new Set<string>() })).toBeNull();
   });
 });
 
@@ -66,6 +66,14 @@ describe('extractObservations, of the people a peer names', () => {
       'Lina is 6.',
       'Tomas got a job at the Charité hospital.',
     ]);
+  });
+
+  it('reads a name the peer gave by relation as a person in later sentences', async () => {
+    const drafts = await extractObservations(
+      'maria',
+      ['My sister Zuzanka is a vet.', 'Zuzanka moved to Lyon last year.'].map(said),
+    );
+    expect(drafts.map((draft) => draft.cardEntry)).toContain('Zuzanka lives in: Lyon');
   });
 
   it('learns nothing from a sentence about someone it does not name', async () => {
