@@ -6,13 +6,15 @@ import { tallyMemoryEval } from './tally-memory-eval.js';
 
 /**
  * `npm run bench:eval`: the evaluation set of test/fixtures/memory-eval/ on the offline learning a
- * server runs by default, every check listed, then the score of each half by kind of memory.
- * `--failed` lists only the checks that failed; `--half tuning|held-out` and `--kind
- * life|project|support` run a part of the set.
+ * server runs by default, every check of the tuning half listed, then the score of each half by kind
+ * of memory. The held-out half's checks are listed only with `--list-held-out`: a rule is judged by
+ * its score there, and whoever writes rules should not read its failures. `--failed` lists only the
+ * checks that failed; `--half tuning|held-out` and `--kind life|project|support` run a part of the set.
  */
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const onlyFailed = args.includes('--failed');
+  const listHeldOut = args.includes('--list-held-out');
   const half = flagValue(args, '--half', HALVES);
   const kind = flagValue(args, '--kind', MEMORY_KINDS);
   const conversations = (await loadMemoryEval()).filter(
@@ -25,6 +27,7 @@ async function main(): Promise<void> {
     const { passed, total, outcomes } = await runMemoryEval(db, conversations);
     for (const outcome of outcomes) {
       if (onlyFailed && outcome.passed) continue;
+      if (outcome.half === 'held-out' && !listHeldOut) continue;
       console.log(
         `${outcome.passed ? 'pass' : 'FAIL'}  [${outcome.half} ${outcome.kind}: ${outcome.conversation}] ${outcome.check}`,
       );

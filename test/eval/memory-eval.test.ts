@@ -17,7 +17,9 @@ import { openTestDatabase } from '../support/test-database.js';
  * seen (docs/benchmarks.md). Scores may rise; they must not fall below what the offline learner
  * scored when the set was made. `npm run bench:eval` lists every check.
  */
-const FLOORS: Record<Half, number> = { tuning: 0.82, 'held-out': 0.68 };
+// Set from the scores of the set grown to 420 checks (156 / 214 and 120 / 206): the 108 checks added
+// were written before any score was seen and scored far lower than the first 312 (138 / 167, 99 / 145).
+const FLOORS: Record<Half, number> = { tuning: 0.72, 'held-out': 0.58 };
 /** The conversations the offline rules were first written against: they passed whole, and must stay near. */
 const FIRST_SET_FLOOR = 0.9;
 const FIRST_SET = 'the offline rules were written against it';
