@@ -16,6 +16,7 @@ export const SLOTS = [
   'from',
   'diet',
   'vehicle',
+  'address',
 ] as const;
 
 type NamedSlot = (typeof SLOTS)[number];
@@ -128,4 +129,6 @@ export const SLOT_WORDS: Readonly<Record<NamedSlot, { searched: RegExp | null; a
   },
   diet: { searched: null, asked: null },
   vehicle: { searched: null, asked: null },
+  // Asked and searched by the words of lives_in, which come first.
+  address: { searched: null, asked: null },
 };

@@ -91,6 +91,12 @@ const PATTERNS: readonly Pattern[] = [
   },
   {
     pattern: unicode(
+      String.raw`\b(?:[Mm]y|[Oo]ur) (?:new |little )?(?:flat|house|home|apartment|place) (?:is )?(?:here )?in ${NAME}`,
+    ),
+    fact: (m) => LIVES_IN(m[1]),
+  },
+  {
+    pattern: unicode(
       String.raw`\bI(?:'m| am| come|'m originally| am originally| was born and raised) from ${NAME}`,
     ),
     fact: (m) => ({ slot: 'from', entry: `From: ${m[1]}` }),
@@ -149,6 +155,28 @@ const PATTERNS: readonly Pattern[] = [
         return { slot: 'studies', entry: `Is: a ${role}${m[2] ? ` at ${m[2]}` : ''}` };
       return job('as', m[2] ? `${role} at ${m[2]}` : role);
     },
+  },
+  // Where one works, as a place or a field: "I'm in work in Kraków all week", "I work in IT".
+  {
+    pattern: unicode(String.raw`\bI(?:'m| am)? ${ADVERBS}(?:work|working|in work|at work) in ${NAME}`),
+    fact: (m) => ({ slot: null, entry: `Works in: ${m[1]}` }),
+  },
+  // What one looks after: "I'm taking over push notifications from Grace", "I'm in charge of hiring".
+  {
+    pattern: unicode(
+      String.raw`\bI(?:'m| am|'ll| will|'ve| have)? ${ADVERBS}(?:taking over|took over|taken over|take over|in charge of|responsible for|looking after|look after|own|owning|maintain|maintaining) (?:the |our )?${VALUE}(?=\s+from\b|${CLAUSE_END.slice(3, -1)})`,
+    ),
+    fact: (m) =>
+      /\bown\b/.test(m[0]) && !/'ll|will|now/.test(m[0])
+        ? null
+        : { slot: null, entry: `Looks after: ${m[1]}` },
+  },
+  // Where to reach one: "my new address is Hauptstr. 12, 10827 Berlin".
+  {
+    pattern: unicode(
+      String.raw`\b[Mm]y (?:new )?(?:delivery |home |postal |shipping |billing )?address (?:is|'s|has changed,? it's|changed,? it's) (?:now )?(\d[^!?\n]{2,80}?|\p{Lu}[^!?\n]{2,80}?)(?=[!?]|\.(?:\s+\p{Lu}|$)|$)`,
+    ),
+    fact: (m) => ({ slot: 'address', entry: `Address: ${m[1]}` }),
   },
   // Studies.
   {

@@ -1,6 +1,7 @@
 import type { ObservationDraft, SpokenMessage } from '../reasoner.js';
 import { timeBudget } from '../time-budget.js';
 import { type CardFact, findCardFacts } from './card-facts.js';
+import { withDroppedSubject } from './dropped-subject.js';
 import { entrySentence, type NamedPeople, namedPersonFacts, personEntry } from './named-people.js';
 import { resolveDates } from './resolve-dates.js';
 import { sentencePieces } from './sentence-pieces.js';
@@ -45,7 +46,8 @@ export async function extractObservations(
     named.last = null;
     for (const sentence of sentencePieces(message.content)) {
       if (!(await budget.next())) break;
-      for (const text of clauses(sentence.trim()).flatMap(splitSharedSubject).flatMap(pronounClauses)) {
+      const pieces = clauses(withDroppedSubject(sentence.trim()));
+      for (const text of pieces.flatMap(splitSharedSubject).flatMap(pronounClauses)) {
         const person = namedPersonFacts(text, named);
         const own = isStatement(text) ? findCardFacts(text) : [];
         if (!isStatement(text) && person === null) continue;

@@ -60,6 +60,17 @@ describe('findCardFact', () => {
     ['My boss Maria is strict but fair.', null, 'Boss: Maria'],
     ['Last summer I adopted a dog called Pepper.', null, 'Dog: Pepper'],
     ['We have a cat named Luna.', null, 'Cat: Luna'],
+    // Where one lives and works, said in passing; what one looks after; where one is reached.
+    ['Our flat in Glasgow is tiny.', 'lives_in', 'Lives in: Glasgow'],
+    ["somebody has to drive him and I can't, I'm in work in Kraków all week", null, 'Works in: Kraków'],
+    ["I'm taking over push notifications from Grace.", null, 'Looks after: push notifications'],
+    ["I'll own the release notes.", null, 'Looks after: release notes'],
+    [
+      'My new address is 22 Harrow Lane, Bristol BS3 4QT.',
+      'address',
+      'Address: 22 Harrow Lane, Bristol BS3 4QT',
+    ],
+    ["my address changed, it's Hauptstr. 12, 10827 Berlin", 'address', 'Address: Hauptstr. 12, 10827 Berlin'],
     // Names in any alphabet's capitals, and "our" as well as "my".
     ['my best friend Théo is moving to Montreal', null, 'Best friend: Théo'],
     ['my partner Inês works night shifts at the airport', null, 'Partner: Inês'],
@@ -74,6 +85,7 @@ describe('findCardFact', () => {
     ['I left Paris in 2019.'],
     ['I lived in Tokyo for five years before I came back home.'],
     ['My wife got a job at the university.'],
+    ['I own a lot of books.'],
   ])('finds no card fact in "%s"', (sentence) => {
     expect(findCardFact(sentence)).toBeNull();
   });

@@ -14,7 +14,9 @@ describe('namedPersonFacts', () => {
       "Lina's school: first grade at an international school in Kreuzberg",
     ],
   ])('"%s" is a fact of the person named, in a slot of theirs', (clause, slot, entry) => {
-    expect(namedPersonFacts(clause, { last: null, known: new Set<string>() })?.facts).toEqual([{ slot, entry }]);
+    expect(namedPersonFacts(clause, { last: null, known: new Set<string>() })?.facts).toEqual([
+      { slot, entry },
+    ]);
   });
 
   it('reads "she" as the last person the peer named', () => {
