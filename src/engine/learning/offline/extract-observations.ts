@@ -1,7 +1,6 @@
 import type { ObservationDraft, SpokenMessage } from '../reasoner.js';
 import { timeBudget } from '../time-budget.js';
 import { findCardFact } from './card-facts.js';
-import { withDroppedSubject } from './dropped-subject.js';
 import { resolveDates } from './resolve-dates.js';
 import { sentencePieces } from './sentence-pieces.js';
 import { splitSharedSubject } from './shared-subject.js';
@@ -43,7 +42,7 @@ export async function extractObservations(
     const budget = timeBudget(Math.min(MESSAGE_BUDGET_MS, CALL_BUDGET_MS / messages.length));
     for (const sentence of sentencePieces(message.content)) {
       if (!(await budget.next())) break;
-      for (const text of clauses(withDroppedSubject(sentence.trim())).flatMap(splitSharedSubject)) {
+      for (const text of clauses(sentence.trim()).flatMap(splitSharedSubject)) {
         if (!isStatement(text)) continue;
         const dated = resolveDates(text, message.created_at);
         const card = findCardFact(text);
