@@ -76,7 +76,7 @@ export async function answerChat(
           workspace,
           { query: input.query, limit: depth.messages, session: input.session, peer: target },
           { embedder: runtime.learning.embedder, vectors: runtime.vectors },
-          { favourNamedPeer: false, withinSessionsOf: reach.withinSessionsOf },
+          { favourNamedPeer: false, orderByRarerWords: false, withinSessionsOf: reach.withinSessionsOf },
         ),
   ]);
   // The turns after the best matches, ranked below every match: the answer to "who performed at

@@ -33,7 +33,8 @@ export const scoped = (scope: SearchScope) => scope.session !== undefined || sco
  * any of the `finding` words (the query's words that are not common, `findingWords`) and, within
  * a session or a peer's words, the newest ${RECENT_CANDIDATES} holding any word: a word most messages hold would fill the
  * candidates with the newest of them and push out the old message that holds the rare words, and
- * reading all that hold it would make a search slower as the memory grows.
+ * reading all that hold it would make a search slower as the memory grows. The `ranking` words
+ * (`rankingWords`), when given, order the candidates instead of all the query's words.
  */
 export async function fullTextRanks(
   db: Database,
@@ -42,8 +43,10 @@ export async function fullTextRanks(
   finding: FindingWords,
   scope: SearchScope,
   limit: number,
+  ranking: readonly string[] = [],
 ): Promise<string[]> {
   if (finding.words.length === 0) return [];
+  const ordering = ranking.length > 0 ? '$7::tsquery' : anyWordQuerySql(2);
   const filters = `m.workspace_id = $1 AND ($3::text IS NULL OR m.session_id = $3::text)
     AND ($4::text IS NULL OR m.peer_id = $4::text)`;
   const anyWord = anyWordQuerySql(2);
@@ -78,10 +81,10 @@ export async function fullTextRanks(
        )
      SELECT c.seq::text AS seq FROM (
        SELECT * FROM (SELECT DISTINCT ON (seq) * FROM candidates ORDER BY seq) d
-       ORDER BY ts_rank(d.search_vector, ${anyWord}) DESC, d.created_at DESC, d.seq DESC
+       ORDER BY ts_rank(d.search_vector, ${ordering}) DESC, d.created_at DESC, d.seq DESC
        LIMIT $5::int * ${PROXIMITY_RANKED_SHARE}
      ) c
-     ORDER BY ts_rank_cd(c.search_vector, ${anyWord}) DESC, c.created_at DESC, c.seq DESC
+     ORDER BY ts_rank_cd(c.search_vector, ${ordering}) DESC, c.created_at DESC, c.seq DESC
      LIMIT $5::int`,
     [
       workspace,
@@ -90,6 +93,7 @@ export async function fullTextRanks(
       scope.peer ?? null,
       limit,
       anyLexemeQuery(finding.words),
+      ...(ranking.length > 0 ? [anyLexemeQuery(ranking)] : []),
     ],
   );
   return rows.map((row) => row.seq);

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { answerQuestion } from '../../../../src/engine/learning/offline/answer-question.js';
+import type { AnswerRequest } from '../../../../src/engine/learning/reasoner.js';
+
+const said = (content: string) => ({
+  id: String(content.length),
+  peer_id: 'sam',
+  content,
+  created_at: '2026-03-02T10:00:00.000Z',
+});
+
+const ask = (question: string, messages: AnswerRequest['messages']) =>
+  answerQuestion({
+    question,
+    peer: 'sam',
+    about: 'sam',
+    observations: [],
+    slotFacts: [],
+    messages,
+    level: 'low',
+  });
+
+describe('offline answers to yes/no questions', () => {
+  it('answers no from evidence that denies what it says, however the denial is written', async () => {
+    expect(await ask('Are tabs allowed?', [said('style rule: spaces only, NO tabs in this repo')])).toMatch(
+      /^No: /,
+    );
+    expect(
+      await ask('Can I merge to main myself?', [said("please don't merge to main without a review")]),
+    ).toMatch(/^No: /);
+    expect(await ask('Does Sam drink coffee?', [said('I don’t drink coffee anymore')])).toMatch(/^No: /);
+    expect(await ask('Does Sam drink tea?', [said('I drink green tea every morning')])).toMatch(/^Yes: /);
+  });
+
+  it('answers no from a plan given up', async () => {
+    const messages = [said('we were going to move the docs to Notion but we are keeping them in the wiki')];
+    expect(await ask('Are they moving the docs to Notion?', messages)).toMatch(/^No: /);
+  });
+});
