@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerQuestion } from '../../../../src/engine/learning/offline/answer-question.js';
-import type { AnswerRequest } from '../../../../src/engine/learning/reasoner.js';
+import { askSam as ask } from '../../../support/ask-offline.js';
 
 const said = (content: string) => ({
   id: String(content.length),
@@ -8,17 +7,6 @@ const said = (content: string) => ({
   content,
   created_at: '2026-03-02T10:00:00.000Z',
 });
-
-const ask = (question: string, messages: AnswerRequest['messages']) =>
-  answerQuestion({
-    question,
-    peer: 'sam',
-    about: 'sam',
-    observations: [],
-    slotFacts: [],
-    messages,
-    level: 'low',
-  });
 
 describe('offline answers to yes/no questions', () => {
   it('answers no from evidence that denies what it says, however the denial is written', async () => {

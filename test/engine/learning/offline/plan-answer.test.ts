@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answerQuestion } from '../../../../src/engine/learning/offline/answer-question.js';
 import type { AnswerRequest } from '../../../../src/engine/learning/reasoner.js';
+import { askSam as ask } from '../../../support/ask-offline.js';
 
 // Messages of one peer a month apart, the first in March 2025.
 const said = (...contents: string[]): AnswerRequest['messages'] =>
@@ -10,17 +10,6 @@ const said = (...contents: string[]): AnswerRequest['messages'] =>
     content,
     created_at: `2025-0${i + 3}-10T10:00:00.000Z`,
   }));
-
-const ask = (question: string, messages: AnswerRequest['messages']) =>
-  answerQuestion({
-    question,
-    peer: 'sam',
-    about: 'sam',
-    observations: [],
-    slotFacts: [],
-    messages,
-    level: 'low',
-  });
 
 describe('a plan called off or put off, offline', () => {
   it('answers no to a plan the peer later called off, however the calling off is said', async () => {
