@@ -46,10 +46,11 @@ export async function fullTextRanks(
   ranking: readonly string[] = [],
 ): Promise<string[]> {
   if (finding.words.length === 0) return [];
-  const ordering = ranking.length > 0 ? '$7::tsquery' : anyWordQuerySql(2);
   const filters = `m.workspace_id = $1 AND ($3::text IS NULL OR m.session_id = $3::text)
     AND ($4::text IS NULL OR m.peer_id = $4::text)`;
   const anyWord = anyWordQuerySql(2);
+  // The rarer words, when given, are the query's seventh parameter.
+  const ordering = ranking.length > 0 ? '$7::tsquery' : anyWord;
   const columns = 'm.seq, m.created_at, m.search_vector';
   const newest = (condition: string, count: number) =>
     `(SELECT ${columns} FROM messages m WHERE ${filters} AND ${condition} ORDER BY m.seq DESC LIMIT ${count})`;

@@ -11,7 +11,7 @@ import { placeSpan } from './place-span.js';
 import { reasonSpan } from './reason-span.js';
 import { thingSpan } from './thing-span.js';
 import { timeSpan } from './time-span.js';
-import { yesOrNo } from './yes-or-no.js';
+import { yesOrNoFromEvidence } from './yes-or-no.js';
 
 /**
  * A span of the kind the question asks for, from one piece of evidence, or null when it holds
@@ -35,7 +35,7 @@ export function extractSpan(question: Question, evidence: Evidence, request: Ans
     case 'name':
       return personSpan(text, question, request);
     case 'yes/no':
-      return yesOrNo(text);
+      return yesOrNoFromEvidence(text);
     case 'reason':
       return reasonSpan(text, question, request);
     case 'quality':

@@ -10,6 +10,6 @@ const PLAN_GIVEN_UP =
  * The answer to a yes/no question from the evidence that bears on it: "No: " and the evidence
  * when it denies what it says or tells of a plan given up, else "Yes: " and the evidence.
  */
-export function yesOrNo(text: string): string {
+export function yesOrNoFromEvidence(text: string): string {
   return DENIAL.test(text) || PLAN_GIVEN_UP.test(text) ? `No: ${text}` : `Yes: ${text}`;
 }
