@@ -22,6 +22,26 @@ export function postWebhook(
   if (literalKind !== undefined) return Promise.resolve({ ok: false, error: `${host} is ${literalKind}` });
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
+    // Its own timer, not AbortSignal.any([signal, AbortSignal.timeout()]): on Node 20 the
+    // collector may take such a composite before it fires, and a silent receiver then holds the
+    // delivery for ever. Whichever of the timer and the caller's stop comes first ends it.
+    let reason: string | undefined;
+    const stop = (why: string) => {
+      reason ??= why;
+      request.destroy();
+    };
+    const timer = setTimeout(() => stop(`no answer within ${options.timeoutMs / 1000} s`), options.timeoutMs);
+    const onStop = () => stop('stopped');
+    options.signal.addEventListener('abort', onStop, { once: true });
+    let answered: number | undefined;
+    const settle = (outcome: PostOutcome) => {
+      clearTimeout(timer);
+      options.signal.removeEventListener('abort', onStop);
+      // A stop before any answer is told as the stop; one mid-answer as the answer, cut off.
+      if (outcome.ok || reason === undefined) resolve(outcome);
+      else if (answered === undefined) resolve({ ok: false, error: reason });
+      else resolve({ ok: false, status: answered, error: `HTTP ${answered}, answer cut off` });
+    };
     const request = send(url, {
       method: 'POST',
       agent: false,
@@ -31,36 +51,32 @@ export function postWebhook(
         'Content-Length': Buffer.byteLength(body),
         'User-Agent': 'peermem-webhooks',
       },
-      signal: AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs)]),
       ...(options.allowPrivate ? {} : { lookup: publicOnlyLookup }),
     });
     request.on('response', (response) => {
       const status = response.statusCode ?? 0;
+      answered = status;
       // The answer's body is not needed: read and dropped, so the connection closes cleanly.
       response.resume();
       response.on('end', () =>
-        resolve(
+        settle(
           status >= 200 && status < 300
             ? { ok: true, status }
             : { ok: false, status, error: `HTTP ${status}` },
         ),
       );
-      response.on('error', () => resolve({ ok: false, status, error: `HTTP ${status}, answer cut off` }));
+      response.on('error', () => settle({ ok: false, status, error: `HTTP ${status}, answer cut off` }));
       // An answer closed before its end (the timeout struck mid-body) may emit no error: the
       // delivery must still settle. After 'end' this changes nothing: a promise settles once.
-      response.on('close', () => resolve({ ok: false, status, error: `HTTP ${status}, answer cut off` }));
+      response.on('close', () => settle({ ok: false, status, error: `HTTP ${status}, answer cut off` }));
     });
     // Likewise a request closed with neither an answer nor an error.
-    request.on('close', () => resolve({ ok: false, error: 'connection closed without an answer' }));
+    request.on('close', () => settle({ ok: false, error: 'connection closed without an answer' }));
     request.on('error', (error: NodeJS.ErrnoException) => {
-      const reason =
-        error.name === 'AbortError' || error.name === 'TimeoutError'
-          ? options.signal.aborted
-            ? 'stopped'
-            : `no answer within ${options.timeoutMs / 1000} s`
-          : (error.code ?? error.message);
-      resolve({ ok: false, error: reason === 'EWEBHOOKADDRESS' ? error.message : reason });
+      const code = error.code ?? error.message;
+      settle({ ok: false, error: code === 'EWEBHOOKADDRESS' ? error.message : code });
     });
+    if (options.signal.aborted) onStop();
     request.end(body);
   });
 }

@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postWebhook } from '../../../src/engine/webhooks/post-webhook.js';
 import { deadPort } from '../../support/dead-port.js';
@@ -19,6 +21,7 @@ describe('postWebhook against a real receiver on loopback', () => {
           signature: request.headers['x-peermem-signature'] as string | undefined,
         });
         if (request.url === '/silent') return; // never answers
+        if (request.url === '/half') return void response.writeHead(200).write('o'); // never ends
         if (request.url === '/moved')
           return response.writeHead(302, { Location: 'http://127.0.0.1:9/' }).end();
         response.writeHead(request.url === '/fail' ? 500 : 200).end('ok');
@@ -32,7 +35,7 @@ describe('postWebhook against a real receiver on loopback', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  const post = (url: string, allowPrivate = true, timeoutMs = 5000) =>
+  const post = (url: string, allowPrivate = true, timeoutMs = 5000, signal = new AbortController().signal) =>
     postWebhook(
       new URL(url),
       '{"type":"test.event"}',
@@ -40,7 +43,7 @@ describe('postWebhook against a real receiver on loopback', () => {
       {
         timeoutMs,
         allowPrivate,
-        signal: new AbortController().signal,
+        signal,
       },
     );
 
@@ -64,6 +67,37 @@ describe('postWebhook against a real receiver on loopback', () => {
     expect(await post(`http://127.0.0.1:${port}/silent`, true, 300)).toEqual({
       ok: false,
       error: 'no answer within 0.3 s',
+    });
+  });
+
+  it('ends a silent delivery at its timeout even when the collector runs meanwhile', async () => {
+    // On Node 20 a composite of the caller's signal and AbortSignal.timeout() could be collected
+    // before it fired, and the delivery then waited for ever; collecting while it waits shows it.
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const outcome = post(`http://127.0.0.1:${port}/silent`, true, 400);
+    for (let round = 0; round < 5; round++) {
+      collect();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await outcome).toEqual({ ok: false, error: 'no answer within 0.4 s' });
+  });
+
+  it("takes the caller's stop as stopped, and an answer cut off mid-body with its status", async () => {
+    const stop = new AbortController();
+    const stopped = post(`http://127.0.0.1:${port}/silent`, true, 5000, stop.signal);
+    setTimeout(() => stop.abort(), 100);
+    expect(await stopped).toEqual({ ok: false, error: 'stopped' });
+    const already = new AbortController();
+    already.abort();
+    expect(await post(`http://127.0.0.1:${port}/silent`, true, 5000, already.signal)).toEqual({
+      ok: false,
+      error: 'stopped',
+    });
+    expect(await post(`http://127.0.0.1:${port}/half`, true, 300)).toEqual({
+      ok: false,
+      status: 200,
+      error: 'HTTP 200, answer cut off',
     });
   });
 
