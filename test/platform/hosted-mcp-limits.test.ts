@@ -7,8 +7,13 @@ import { createUsageRecorder, type UsageRecorder } from '../../src/engine/usage/
 import { serveHostedMcp } from '../support/hosted-mcp.js';
 
 const ADMIN_KEY = 'oauth-limits-admin-key-0123456789';
-/** Small, so that a few requests in a row meet them; one a second refills too slowly to matter. */
+/** Small, so that a few requests in a row meet them. */
 const BURST = 3;
+/**
+ * One request back every 100 s: a refill never lets a request through in the test, however slow
+ * the machine (at one a second, four requests over a busy second passed).
+ */
+const PER_SECOND = 0.01;
 
 const initialize = (id: number, bearer = ADMIN_KEY) => ({
   method: 'POST',
@@ -45,7 +50,7 @@ describe('/mcp and /oauth/* rate limited and counted in usage', () => {
       platform: (database) => {
         recorder = createUsageRecorder(database, { retentionDays: 1, flushMs: 60_000, log: () => {} });
         return {
-          rateLimit: { requestsPerSecond: 1, burst: BURST },
+          rateLimit: { requestsPerSecond: PER_SECOND, burst: BURST },
           usage: {
             recorder,
             store: createUsageStore(database, {
@@ -59,7 +64,7 @@ describe('/mcp and /oauth/* rate limited and counted in usage', () => {
       },
       rateLimits: {
         wallet: { requestsPerSecond: 0, burst: 1 },
-        ip: { requestsPerSecond: 1, burst: BURST },
+        ip: { requestsPerSecond: PER_SECOND, burst: BURST },
       },
     }));
   });
@@ -82,7 +87,9 @@ describe('/mcp and /oauth/* rate limited and counted in usage', () => {
     expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     const body = (await refused?.json()) as { jsonrpc: string; error: { message: string } };
     expect(body.jsonrpc).toBe('2.0');
-    expect(body.error.message).toMatch(/Too many requests with this API key: at most 1 a second, 3 at once/);
+    expect(body.error.message).toMatch(
+      /Too many requests with this API key: at most 0.01 a second, 3 at once/,
+    );
 
     await recorder.flush();
     const ofKey = await readUsage(database, {
@@ -150,7 +157,7 @@ describe('/mcp and /oauth/* rate limited and counted in usage', () => {
     expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(await refused?.json()).toEqual({
       error: 'temporarily_unavailable',
-      error_description: expect.stringMatching(/too many requests from this address: at most 1 a second/),
+      error_description: expect.stringMatching(/too many requests from this address: at most 0.01 a second/),
     });
     // The same address's bucket covers the token endpoint: it is empty now.
     const token = await fetch(`${served.url}/oauth/token`, {
