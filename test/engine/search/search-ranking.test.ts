@@ -69,6 +69,28 @@ describe.each(['pglite', 'postgres'] as const)(
       expect(found[1]).toBe('I made it after I visited the community center.');
     });
 
+    it("finds the speaker's next message after one of the best, though it shares none of the query words", async () => {
+      const found = await searchOf(
+        {
+          trip: [
+            { peer: 'ada', content: 'We went camping in the mountains last week!' },
+            { peer: 'bo', content: 'That sounds great.' },
+            { peer: 'ada', content: 'We roasted marshmallows and told stories by the fire.' },
+            { peer: 'bo', content: 'Lovely.' },
+          ],
+          gear: [
+            { peer: 'bo', content: 'Camping gear is so expensive this year.' },
+            { peer: 'ada', content: 'The mountains looked beautiful in your photos.' },
+            { peer: 'bo', content: 'I never liked camping much, too cold.' },
+          ],
+        },
+        'what did they do camping in the mountains',
+        5,
+      );
+      expect(found[0]).toBe('We went camping in the mountains last week!');
+      expect(found).toContain('We roasted marshmallows and told stories by the fire.');
+    });
+
     it('ranks first what was said in or just after the days the query names', async () => {
       const found = await searchOf(
         {
