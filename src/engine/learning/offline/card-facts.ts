@@ -161,10 +161,11 @@ const PATTERNS: readonly Pattern[] = [
     pattern: unicode(String.raw`\bI(?:'m| am)? ${ADVERBS}(?:work|working|in work|at work) in ${NAME}`),
     fact: (m) => ({ slot: null, entry: `Works in: ${m[1]}` }),
   },
-  // What one looks after: "I'm taking over push notifications from Grace", "I'm in charge of hiring".
+  // What one looks after: "I'm taking over push notifications from Grace", "I'm in charge of hiring";
+  // not someone else's things ("I'll look after your pockets").
   {
     pattern: unicode(
-      String.raw`\bI(?:'m| am|'ll| will|'ve| have)? ${ADVERBS}(?:taking over|took over|taken over|take over|in charge of|responsible for|looking after|look after|own|owning|maintain|maintaining) (?:the |our )?${VALUE}(?=\s+from\b|${CLAUSE_END.slice(3, -1)})`,
+      String.raw`\bI(?:'m| am|'ll| will|'ve| have)? ${ADVERBS}(?:taking over|took over|taken over|take over|in charge of|responsible for|looking after|look after|own|owning|maintain|maintaining) (?:the |our )?(?!(?:your|you|him|her|them|it|me|us)\b)${VALUE}(?=\s+from\b|${CLAUSE_END.slice(3, -1)})`,
     ),
     fact: (m) =>
       /\bown\b/.test(m[0]) && !/'ll|will|now/.test(m[0])

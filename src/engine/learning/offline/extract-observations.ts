@@ -1,7 +1,7 @@
 import type { ObservationDraft, SpokenMessage } from '../reasoner.js';
 import { timeBudget } from '../time-budget.js';
 import { type CardFact, findCardFacts } from './card-facts.js';
-import { entrySentence, type NamedPeople, namedPersonFacts, personEntry } from './named-people.js';
+import { entrySentence, lastNamed, type NamedPeople, namedPersonFacts, personEntry } from './named-people.js';
 import { resolveDates } from './resolve-dates.js';
 import { sentencePieces } from './sentence-pieces.js';
 import { splitSharedSubject } from './shared-subject.js';
@@ -78,12 +78,28 @@ export async function extractObservations(
   return drafts;
 }
 
-/** "…our daughter Lina, she's 6": what is said of "she" is a clause of its own. */
+const PRONOUN_CLAUSE = /,\s+(?=(?:she|he)(?:'s|’s|\s+(?:is|was|has|works|lives|goes|loves|just|now))\b)/;
+
+/**
+ * "…our daughter Lina, she's 6": what is said of "she" is a clause of its own when it states a
+ * fact of the person just named; else the sentence stays whole ("…for a young artist, he has
+ * great potential" keeps what it says of him with the rest).
+ */
 function pronounClauses(clause: string): string[] {
-  const parts = clause.split(
-    /,\s+(?=(?:she|he)(?:'s|’s|\s+(?:is|was|has|works|lives|goes|loves|just|now))\b)/,
-  );
-  return parts.map((part, i) => (i < parts.length - 1 && !/[.!?]$/.test(part) ? `${part}.` : part));
+  const [first = '', ...rest] = clause.split(PRONOUN_CLAUSE);
+  const parts = [first];
+  for (const part of rest) {
+    const before = parts.length - 1;
+    const person = lastNamed(parts[before] ?? '');
+    const ownClause = person !== null && namedPersonFacts(part, { last: person, known: new Set([person]) });
+    if (!ownClause) {
+      parts[before] = `${parts[before]}, ${part}`;
+      continue;
+    }
+    if (!/[.!?]$/.test(parts[before] ?? '')) parts[before] = `${parts[before]}.`;
+    parts.push(part);
+  }
+  return parts;
 }
 
 function titled(name: string): string {

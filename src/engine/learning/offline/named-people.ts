@@ -60,6 +60,13 @@ export function namedPersonFacts(clause: string, named: NamedPeople): PersonFact
   return facts.length > 0 ? { person, facts } : null;
 }
 
+/** The last person a clause names by relation and name ("…with our daughter Lina" names Lina), else null. */
+export function lastNamed(clause: string): string | null {
+  let last: string | null = null;
+  for (const [, name] of clause.replaceAll('’', "'").matchAll(NAMED_RELATION)) last = name ?? last;
+  return last;
+}
+
 type Subject = { name: string | null; relation: string | null; length: number };
 
 function subjectOf(text: string, named: NamedPeople): Subject | null {

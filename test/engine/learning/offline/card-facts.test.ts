@@ -86,6 +86,7 @@ describe('findCardFact', () => {
     ['I lived in Tokyo for five years before I came back home.'],
     ['My wife got a job at the university.'],
     ['I own a lot of books.'],
+    ["Well, I'll be nearby, I'll look after your pockets."],
   ])('finds no card fact in "%s"', (sentence) => {
     expect(findCardFact(sentence)).toBeNull();
   });

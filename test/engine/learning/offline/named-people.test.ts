@@ -78,6 +78,16 @@ describe('extractObservations, of the people a peer names', () => {
     expect(drafts.map((draft) => draft.cardEntry)).toContain('Zuzanka lives in: Lyon');
   });
 
+  it('keeps a sentence whole when what follows "he" tells no fact of someone just named', async () => {
+    const drafts = await extractObservations(
+      'maria',
+      ["Here's how I'm making a beat for a young artist, he has great potential in music!"].map(said),
+    );
+    expect(drafts.map((draft) => draft.content)).toEqual([
+      "Here's how maria is making a beat for a young artist, he has great potential in music!",
+    ]);
+  });
+
   it('learns nothing from a sentence about someone it does not name', async () => {
     const drafts = await extractObservations('maria', ['Caroline went to a support group.'].map(said));
     expect(drafts).toEqual([]);
