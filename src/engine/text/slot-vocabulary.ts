@@ -16,10 +16,22 @@ export const SLOTS = [
   'from',
   'diet',
   'vehicle',
+  'address',
 ] as const;
 
 type NamedSlot = (typeof SLOTS)[number];
-export type Slot = NamedSlot | `favorite:${string}`;
+type OwnSlot = NamedSlot | `favorite:${string}`;
+/** A slot of the peer's own, or of someone the peer names (`job@tomas`: where Tomas works). */
+export type Slot = OwnSlot | `${OwnSlot}@${string}`;
+
+/**
+ * The slot of a fact about someone the peer names ("Tomas got a job at the Charité hospital" is
+ * `job@tomas`): the person's job replaces their earlier one, never the peer's own, and a question
+ * about the peer's job is never answered with it.
+ */
+export function personSlot(slot: Slot, person: string): Slot {
+  return `${slot.replace(/@.*$/, '') as OwnSlot}@${person.toLowerCase()}`;
+}
 
 /** The slot of a favourite thing, "colour" spelt as "color": "favourite colour" is `favorite:color`. */
 export function favoriteSlot(thing: string): Slot {
@@ -117,4 +129,6 @@ export const SLOT_WORDS: Readonly<Record<NamedSlot, { searched: RegExp | null; a
   },
   diet: { searched: null, asked: null },
   vehicle: { searched: null, asked: null },
+  // Asked and searched by the words of lives_in, which come first.
+  address: { searched: null, asked: null },
 };

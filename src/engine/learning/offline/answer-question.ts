@@ -2,6 +2,7 @@ import type { AnswerRequest } from '../reasoner.js';
 import { answerFromSlot } from './answer/answer-from-slot.js';
 import { asAnswer } from './answer/as-answer.js';
 import { evidenceHoldingIdentifier } from './answer/asked-identifier.js';
+import { namedPeople } from './answer/asked-person.js';
 import { askedWords } from './answer/asked-words.js';
 import { changeAnswer } from './answer/change-answer.js';
 import { type Evidence, evidenceWords } from './answer/evidence.js';
@@ -30,7 +31,11 @@ const SPAN_SEARCH = 4;
  * better than a wrong one.
  */
 export async function answerQuestion(request: AnswerRequest): Promise<string | null> {
-  const question = readQuestion(request.question, [request.peer, request.about]);
+  const question = readQuestion(
+    request.question,
+    [request.peer, request.about],
+    namedPeople(request.slotFacts),
+  );
   const fromSlot = answerFromSlot(question, request);
   if (fromSlot !== undefined) return fromSlot;
   const calledOff = planAnswer(request, question);

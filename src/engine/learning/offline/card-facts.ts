@@ -13,14 +13,18 @@ const SPEAKER = String.raw`(?:\bI|\b[Ww]e|\b(?:[Mm]y [\w-]+(?: [\w-]+)?|[A-Z][\w
 // Words people put between the subject and the verb of a changed fact.
 const ADVERBS = `(?:(?:just|now|recently|finally|currently|officially|also|actually|since|then|eventually|have|'ve|had|'d) )*`;
 const BE = `(?:'m|'re| am| are)`;
+// How one works, said after the verb: "I'm working remotely for Spotify".
+const WORK_MANNER = '(?:(?:remotely|full[- ]time|part[- ]time|freelance|from home|mostly|mainly) )?';
 // "I", "I'm", "I've been": the forms before a verb of the speaker's present.
 const I_AM = String.raw`\bI(?:'m| am|'ve been| have been)?`;
 // A proper name of one to four words ("Porto", "Santa Maria Hospital", "University of Leeds").
 const NAME = String.raw`((?:the )?\p{Lu}[\p{L}\p{M}\d_'.&-]*(?: (?:of |de |da |del |on |upon )?\p{Lu}[\p{L}\p{M}\d_'.&-]*){0,3})`;
 // One word of a person's name, accents and all ("Théo", "Inês").
 const NAME_WORD = String.raw`\p{Lu}[\p{L}\p{M}'-]+`;
+// A name followed by the kind of place it is, lower-cased ("the Charité hospital", "Nordic Bank branch").
+const PLACE_NAME = `(${NAME.slice(1, -1)}(?: (?:hospital|clinic|school|university|college|bank|office|store|shop|restaurant|café|cafe|hotel|agency|lab|studio|branch|headquarters|HQ))?)`;
 // A value runs to the end of its clause.
-const CLAUSE_END = String.raw`(?=\s*(?:[.,!?;:()]|$|\s-\s|\s(?:and|but|because|so|since|when|while|which|that|who|where|after|before|until|though|although|like|as well|for|this|last|next|these|every|to|with|in \d|on \w+day)\b))`;
+const CLAUSE_END = String.raw`(?=\s*(?:[.,!?;:()]|$|\s-\s|\s(?:and|but|because|so|since|when|while|which|that|who|where|after|before|until|though|although|like|as well|for|this|last|next|these|every|to|with|now|in \d|on \w+day)\b))`;
 // The longest value kept whole; a longer one is no card entry (an entry is a whole fact or nothing).
 const MAX_VALUE_WORDS = 8;
 // Lazy: the value stops at the first word that starts a new part of the clause.
@@ -29,6 +33,10 @@ const VALUE = String.raw`((?:[\w'&-]+ ){0,${MAX_VALUE_WORDS - 1}}?[\w'&-]+)`;
 // Roles that are someone's work: "I'm a nurse" fills the job slot, "I'm a volunteer" does not.
 const JOBS =
   'teacher|professor|lecturer|tutor|engineer|nurse|doctor|physician|surgeon|dentist|pharmacist|paramedic|developer|programmer|designer|architect|writer|author|journalist|editor|artist|illustrator|counsel(?:l)?or|social worker|manager|director|executive|lawyer|attorney|paralegal|judge|chef|cook|baker|barista|bartender|waiter|waitress|server|cashier|clerk|musician|photographer|filmmaker|actor|actress|scientist|researcher|analyst|accountant|consultant|therapist|psychologist|psychiatrist|painter|singer|dancer|athlete|coach|trainer|entrepreneur|founder|mechanic|electrician|plumber|carpenter|builder|farmer|pilot|driver|firefighter|police officer|officer|soldier|veterinarian|vet|librarian|receptionist|assistant|technician|salesperson|realtor|agent|banker|economist|translator|interpreter|nanny|caregiver|carer|scientist|student|intern|freelancer|contractor';
+
+// A year or kind of school: "first grade", "5th grade", "kindergarten", "high school".
+const SCHOOL_YEARS =
+  '(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\\d{1,2}(?:st|nd|rd|th)) grade|kindergarten|preschool|nursery|daycare|(?:primary|elementary|secondary|middle|high) school';
 
 // Statuses with one value at a time.
 const RELATIONSHIP = 'single|married|engaged|divorced|separated|widowed|in a relationship|dating';
@@ -49,8 +57,8 @@ const PATTERNS: readonly Pattern[] = [
   },
   {
     pattern:
-      /\bI(?:'m| am) (\d{1,3}) years? old\b|\bI(?:'m| am) (\d{1,3}) now\b|\bI (?:just )?turned (\d{1,3})\b/,
-    fact: (m) => ({ slot: 'age', entry: `Age: ${m[1] ?? m[2] ?? m[3]}` }),
+      /\bI(?:'m| am) (\d{1,3}) years? old\b|\bI(?:'m| am) (\d{1,3}) now\b|\bI (?:just )?turned (\d{1,3})\b|\bI(?:'m| am) (\d{1,2})(?=\s*(?:[.,!;]|$))/,
+    fact: (m) => ({ slot: 'age', entry: `Age: ${m[1] ?? m[2] ?? m[3] ?? m[4]}` }),
   },
   // Residence ended, perhaps with the new one in the same breath.
   {
@@ -83,6 +91,12 @@ const PATTERNS: readonly Pattern[] = [
   },
   {
     pattern: unicode(
+      String.raw`\b(?:[Mm]y|[Oo]ur) (?:new |little )?(?:flat|house|home|apartment|place) (?:is )?(?:here )?in ${NAME}`,
+    ),
+    fact: (m) => LIVES_IN(m[1]),
+  },
+  {
+    pattern: unicode(
       String.raw`\bI(?:'m| am| come|'m originally| am originally| was born and raised) from ${NAME}`,
     ),
     fact: (m) => ({ slot: 'from', entry: `From: ${m[1]}` }),
@@ -109,17 +123,19 @@ const PATTERNS: readonly Pattern[] = [
   // Work: "I work as a nurse at Santa Maria hospital", "I now work as...", "Currently I'm working as...".
   {
     pattern: unicode(
-      `${I_AM} ${ADVERBS}(?:work|working|worked) ${ADVERBS}as (?:an? |the )?${VALUE}${CLAUSE_END}`,
+      `${I_AM} ${ADVERBS}(?:work|working|worked) ${WORK_MANNER}${ADVERBS}as (?:an? |the )?${VALUE}${CLAUSE_END}`,
     ),
     fact: (m) => (/\bworked\b/.test(m[0]) && !/\b(?:have|'ve)\b/.test(m[0]) ? null : job('as', m[1])),
   },
   {
-    pattern: unicode(`${I_AM} ${ADVERBS}(?:work|working) ${ADVERBS}(?:at|for) ${VALUE}${CLAUSE_END}`),
+    pattern: unicode(
+      `${I_AM} ${ADVERBS}(?:work|working) ${WORK_MANNER}${ADVERBS}(?:at|for) ${VALUE}${CLAUSE_END}`,
+    ),
     fact: (m) => job('at', m[1]),
   },
   {
     pattern: unicode(
-      String.raw`\bI ${ADVERBS}(?:joined|started (?:at|with)|started (?:a new |my new )?(?:job|position|role) (?:at|with)|got (?:a |the )?(?:new )?(?:job|position|role|offer) (?:at|with)|got hired (?:at|by)|was hired (?:at|by)|signed with) ${NAME}(?: as (?:an? |the )?${VALUE}${CLAUSE_END})?`,
+      String.raw`\bI(?:'m| am)? ${ADVERBS}(?:joined|started (?:at|with)|started working (?:at|for)|started (?:a new |my new )?(?:job|position|role) (?:at|with)|(?:got|took|landed|accepted) (?:a |an |the )?(?:new )?(?:job|position|role|offer) (?:at|with|from)|got hired (?:at|by)|was hired (?:at|by)|(?:was )?employed (?:at|by)|signed with) ${PLACE_NAME}(?: as (?:an? |the )?${VALUE}${CLAUSE_END})?`,
     ),
     fact: (m) => job(m[2] ? 'as' : 'at', m[2] ? `${m[2]} at ${m[1]}` : m[1]),
   },
@@ -140,6 +156,29 @@ const PATTERNS: readonly Pattern[] = [
       return job('as', m[2] ? `${role} at ${m[2]}` : role);
     },
   },
+  // Where one works, as a place or a field: "I'm in work in Kraków all week", "I work in IT".
+  {
+    pattern: unicode(String.raw`\bI(?:'m| am)? ${ADVERBS}(?:work|working|in work|at work) in ${NAME}`),
+    fact: (m) => ({ slot: null, entry: `Works in: ${m[1]}` }),
+  },
+  // What one looks after: "I'm taking over push notifications from Grace", "I'm in charge of hiring";
+  // not someone else's things ("I'll look after your pockets").
+  {
+    pattern: unicode(
+      String.raw`\bI(?:'m| am|'ll| will|'ve| have)? ${ADVERBS}(?:taking over|took over|taken over|take over|in charge of|responsible for|looking after|look after|own|owning|maintain|maintaining) (?:the |our )?(?!(?:your|you|him|her|them|it|me|us)\b)${VALUE}(?=\s+from\b|${CLAUSE_END.slice(3, -1)})`,
+    ),
+    fact: (m) =>
+      /\bown\b/.test(m[0]) && !/'ll|will|now/.test(m[0])
+        ? null
+        : { slot: null, entry: `Looks after: ${m[1]}` },
+  },
+  // Where to reach one: "my new address is Hauptstr. 12, 10827 Berlin".
+  {
+    pattern: unicode(
+      String.raw`\b[Mm]y (?:new )?(?:delivery |home |postal |shipping |billing )?address (?:is|'s|has changed,? it's|changed,? it's) (?:now )?(\d[^!?\n]{2,80}?|\p{Lu}[^!?\n]{2,80}?)(?=[!?]|\.(?:\s+\p{Lu}|$)|$)`,
+    ),
+    fact: (m) => ({ slot: 'address', entry: `Address: ${m[1]}` }),
+  },
   // Studies.
   {
     pattern: unicode(
@@ -152,6 +191,13 @@ const PATTERNS: readonly Pattern[] = [
       String.raw`\bI ${ADVERBS}(?:switched|changed) (?:my (?:major|degree|course) )?to ${VALUE}${CLAUSE_END}`,
     ),
     fact: (m) => ({ slot: 'studies', entry: `Studies: ${m[1]}` }),
+  },
+  // School: "I started first grade at an international school in Kreuzberg", said of a child.
+  {
+    pattern: unicode(
+      String.raw`(?:\bI ${ADVERBS}(?:started|began|go to|attend|entered)|\bI(?:'m| am) ${ADVERBS}(?:in|starting|going into)) (${SCHOOL_YEARS})(?: (?:at|in) ${VALUE}${CLAUSE_END})?`,
+    ),
+    fact: (m) => ({ slot: 'studies', entry: `School: ${m[1]}${m[2] ? ` at ${m[2]}` : ''}` }),
   },
   // Relationships.
   {
@@ -189,7 +235,7 @@ const PATTERNS: readonly Pattern[] = [
   },
   {
     pattern: unicode(
-      String.raw`\bI (?:have|'ve got|adopted|got|rescued|had) (?:a|an|another) (?:(?:little|new|baby|young|older|younger|rescue) )?(${RELATIONS}) (?:named|called) (${NAME_WORD})`,
+      String.raw`\b(?:I|[Ww]e) (?:have|'ve got|adopted|got|rescued|had) (?:a|an|another) (?:(?:little|new|baby|young|older|younger|rescue) )?(${RELATIONS}) (?:named|called) (${NAME_WORD})`,
     ),
     fact: (m) => ({ slot: null, entry: `${capitalise(m[1] ?? '')}: ${m[2]}` }),
   },
@@ -238,18 +284,49 @@ const PATTERNS: readonly Pattern[] = [
 ];
 
 /**
- * The card fact a first-person clause states, if any: "My wife and I moved to Porto" gives
+ * The card fact a first-person clause states first, if any: "My wife and I moved to Porto" gives
  * "Lives in: Porto", which replaces the card's earlier city; "I quit Acme" ends the job.
  */
 export function findCardFact(clause: string): CardFact | null {
+  return findCardFacts(clause)[0] ?? null;
+}
+
+/**
+ * Every card fact a first-person clause states, the most specific first: "I live in Stockholm
+ * with my husband Tomas and our daughter Lina" gives "Lives in: Stockholm", "Husband: Tomas" and
+ * "Daughter: Lina". A slot gets one value from a clause, and no two facts are read from the same
+ * words.
+ */
+export function findCardFacts(clause: string): CardFact[] {
   const text = clause.replaceAll('’', "'");
-  for (const { pattern, fact } of PATTERNS) {
-    const match = pattern.exec(text);
-    if (!match) continue;
-    const found = fact(match);
-    if (found) return { slot: found.slot, entry: found.entry?.replace(/[\s.,!?;:]+$/, '') ?? null };
+  const facts: CardFact[] = [];
+  const taken: { start: number; end: number }[] = [];
+  for (const { pattern, fact } of GLOBAL_PATTERNS) {
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+      if (match[0] === '') pattern.lastIndex++;
+      const span = { start: match.index, end: match.index + match[0].length };
+      if (taken.some((other) => span.start < other.end && other.start < span.end)) continue;
+      const found = fact(match);
+      if (!found) continue;
+      const entry = found.entry?.replace(/[\s.,!?;:]+$/, '') ?? null;
+      if (facts.some((known) => sameFact(known, { slot: found.slot, entry }))) continue;
+      facts.push({ slot: found.slot, entry });
+      taken.push(span);
+    }
   }
-  return null;
+  return facts;
+}
+
+const GLOBAL_PATTERNS = PATTERNS.map(({ pattern, fact }) => ({
+  pattern: new RegExp(pattern.source, `${pattern.flags}g`),
+  fact,
+}));
+
+/** Two facts of one slot, or two entries of one label without a slot ("Daughter: Lina", "Daughter: Mia" are two). */
+function sameFact(a: CardFact, b: CardFact): boolean {
+  if (a.slot !== null || b.slot !== null) return a.slot === b.slot;
+  return a.entry === b.entry;
 }
 
 function job(kind: 'as' | 'at', value: string | undefined): CardFact | null {

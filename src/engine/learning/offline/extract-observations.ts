@@ -1,6 +1,7 @@
 import type { ObservationDraft, SpokenMessage } from '../reasoner.js';
 import { timeBudget } from '../time-budget.js';
-import { findCardFact } from './card-facts.js';
+import { type CardFact, findCardFacts } from './card-facts.js';
+import { entrySentence, lastNamed, type NamedPeople, namedPersonFacts, personEntry } from './named-people.js';
 import { resolveDates } from './resolve-dates.js';
 import { sentencePieces } from './sentence-pieces.js';
 import { splitSharedSubject } from './shared-subject.js';
@@ -37,26 +38,72 @@ export async function extractObservations(
   messages: readonly SpokenMessage[],
 ): Promise<ObservationDraft[]> {
   const drafts: ObservationDraft[] = [];
+  const named: NamedPeople = { last: null, known: new Set() };
   for (const message of messages) {
     if (message.peer_id !== speaker) continue;
     const budget = timeBudget(Math.min(MESSAGE_BUDGET_MS, CALL_BUDGET_MS / messages.length));
+    named.last = null;
     for (const sentence of sentencePieces(message.content)) {
       if (!(await budget.next())) break;
-      for (const text of clauses(sentence.trim()).flatMap(splitSharedSubject)) {
-        if (!isStatement(text)) continue;
+      const pieces = clauses(sentence.trim());
+      for (const text of pieces.flatMap(splitSharedSubject).flatMap(pronounClauses)) {
+        const person = namedPersonFacts(text, named);
+        const own = isStatement(text) ? findCardFacts(text) : [];
+        if (!isStatement(text) && person === null) continue;
         const dated = resolveDates(text, message.created_at);
-        const card = findCardFact(text);
-        drafts.push({
-          content: toThirdPerson(dated.text, speaker),
+        const occurredAt = dated.occurredAt ?? message.created_at;
+        const draft = (content: string, card: CardFact | undefined): ObservationDraft => ({
+          content,
           slot: card?.slot ?? null,
           cardEntry: card?.entry ?? null,
-          occurredAt: dated.occurredAt ?? message.created_at,
+          occurredAt,
           sourceMessageIds: [message.id],
         });
+        // The clause itself, with its first fact; each other fact in a sentence of its own.
+        const facts = [...own, ...(person?.facts ?? [])];
+        const content = isStatement(text)
+          ? toThirdPerson(dated.text, speaker)
+          : dated.text.replace(/^(?:she|he)(?:'s\b|\b)/i, (said) =>
+              said.endsWith("'s") ? `${person?.person} is` : (person?.person ?? said),
+            );
+        drafts.push(draft(content, facts[0]));
+        for (const fact of facts.slice(1)) {
+          if (fact.entry === null) continue;
+          const entry = own.includes(fact) ? personEntry(titled(speaker), fact.entry) : fact.entry;
+          drafts.push(draft(entrySentence(entry), fact));
+        }
       }
     }
   }
   return drafts;
+}
+
+const PRONOUN_CLAUSE = /,\s+(?=(?:she|he)(?:'s|’s|\s+(?:is|was|has|works|lives|goes|loves|just|now))\b)/;
+
+/**
+ * "…our daughter Lina, she's 6": what is said of "she" is a clause of its own when it states a
+ * fact of the person just named; else the sentence stays whole ("…for a young artist, he has
+ * great potential" keeps what it says of him with the rest).
+ */
+function pronounClauses(clause: string): string[] {
+  const [first = '', ...rest] = clause.split(PRONOUN_CLAUSE);
+  const parts = [first];
+  for (const part of rest) {
+    const before = parts.length - 1;
+    const person = lastNamed(parts[before] ?? '');
+    const ownClause = person !== null && namedPersonFacts(part, { last: person, known: new Set([person]) });
+    if (!ownClause) {
+      parts[before] = `${parts[before]}, ${part}`;
+      continue;
+    }
+    if (!/[.!?]$/.test(parts[before] ?? '')) parts[before] = `${parts[before]}.`;
+    parts.push(part);
+  }
+  return parts;
+}
+
+function titled(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
 /**

@@ -2,6 +2,7 @@ import { stemmer } from 'stemmer';
 import { contentWords } from '../../text/content-words.js';
 import { questionTense, type Tense } from '../../text/question-tense.js';
 import { askedFavorite, SLOT_WORDS, SLOTS, type Slot } from '../../text/slot-vocabulary.js';
+import { askedPerson, personSlotAsked } from './answer/asked-person.js';
 import { nlp } from './nlp.js';
 import { lemmaWords } from './verb-lemmas.js';
 
@@ -24,6 +25,8 @@ export type Question = {
   tense: Tense;
   /** The slot of a fact with one value at a time that the question asks about ("lives_in"), if any. */
   slot: Slot | null;
+  /** Someone the peer named whom the question asks about ("tomas" in "where does Tomas work?"), else null. */
+  person: string | null;
   /** Stems of the question's own nouns: evidence that shares none of them does not answer it. */
   anchors: string[];
   /** Stems of its verbs, but for auxiliaries: "learn" in "what is he learning?". */
@@ -69,10 +72,17 @@ const AUXILIARIES = new Set(
 /**
  * Reads a question for the offline reasoner: the kind of answer it wants, whether it asks for
  * the newest or an earlier value of a fact that changes, the slot of such a fact, and its
- * nouns and verbs. The names of the peers it is about are no part of what it asks.
+ * nouns and verbs. The names of the peers it is about are no part of what it asks. A question
+ * about one of `people`, whom the peer named and memory keeps facts of ("where does Tomas
+ * work?"), asks of that person's slot (`job@tomas`), never the peer's own.
  */
-export function readQuestion(question: string, names: readonly string[]): Question {
+export function readQuestion(
+  question: string,
+  names: readonly string[],
+  people: readonly string[] = [],
+): Question {
   const lower = question.toLowerCase().replaceAll('’', "'").trim();
+  const person = askedPerson(lower, people, names);
   const nameStems = new Set(names.flatMap((name) => contentWords(name)));
   const terms = nlp(question).terms().json() as { terms: { normal: string; tags: string[] }[] }[];
   const anchors: string[] = [];
@@ -99,7 +109,8 @@ export function readQuestion(question: string, names: readonly string[]): Questi
   return {
     kind: kindOf(lower),
     tense: questionTense(lower),
-    slot: slotOf(lower),
+    slot: person === null ? slotOf(lower) : personSlotAsked(lower, slotOf(lower), person),
+    person,
     anchors: [...new Set(anchors)],
     verbs: [...new Set(verbs)],
     words: lemmaWords(question).filter((word) => !nameStems.has(word)),

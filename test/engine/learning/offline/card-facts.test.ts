@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findCardFact } from '../../../../src/engine/learning/offline/card-facts.js';
+import { findCardFact, findCardFacts } from '../../../../src/engine/learning/offline/card-facts.js';
 
 describe('findCardFact', () => {
   it.each([
@@ -26,6 +26,19 @@ describe('findCardFact', () => {
     ],
     ['After graduating I joined Pfizer as a lab technician.', 'job', 'Works as: lab technician at Pfizer'],
     ["I've been working as a chef for ten years.", 'job', 'Works as: chef'],
+    // However the job is said: how one works, "now" after the employer, a kind of place after its name.
+    ["I'm working remotely for Spotify now.", 'job', 'Works at: Spotify'],
+    ['I work part-time at Zalando.', 'job', 'Works at: Zalando'],
+    ['I got a job at the Charité hospital.', 'job', 'Works at: Charité hospital'],
+    ["I'm employed by Siemens as an engineer.", 'job', 'Works as: engineer at Siemens'],
+    ['I started working at Zalando last month.', 'job', 'Works at: Zalando'],
+    ['I took a job with the Red Cross.', 'job', 'Works at: Red Cross'],
+    // School, said of a child: the year and the school.
+    [
+      'I started first grade at an international school in Kreuzberg.',
+      'studies',
+      'School: first grade at an international school in Kreuzberg',
+    ],
     ['I quit Acme last month, the hours were brutal.', 'job', null],
     ['I left my job at the bank.', 'job', null],
     // Other facts with one value at a time.
@@ -46,6 +59,18 @@ describe('findCardFact', () => {
     // Facts that do not replace each other.
     ['My boss Maria is strict but fair.', null, 'Boss: Maria'],
     ['Last summer I adopted a dog called Pepper.', null, 'Dog: Pepper'],
+    ['We have a cat named Luna.', null, 'Cat: Luna'],
+    // Where one lives and works, said in passing; what one looks after; where one is reached.
+    ['Our flat in Glasgow is tiny.', 'lives_in', 'Lives in: Glasgow'],
+    ["somebody has to drive him and I can't, I'm in work in Kraków all week", null, 'Works in: Kraków'],
+    ["I'm taking over push notifications from Grace.", null, 'Looks after: push notifications'],
+    ["I'll own the release notes.", null, 'Looks after: release notes'],
+    [
+      'My new address is 22 Harrow Lane, Bristol BS3 4QT.',
+      'address',
+      'Address: 22 Harrow Lane, Bristol BS3 4QT',
+    ],
+    ["my address changed, it's Hauptstr. 12, 10827 Berlin", 'address', 'Address: Hauptstr. 12, 10827 Berlin'],
     // Names in any alphabet's capitals, and "our" as well as "my".
     ['my best friend Théo is moving to Montreal', null, 'Best friend: Théo'],
     ['my partner Inês works night shifts at the airport', null, 'Partner: Inês'],
@@ -60,8 +85,23 @@ describe('findCardFact', () => {
     ['I left Paris in 2019.'],
     ['I lived in Tokyo for five years before I came back home.'],
     ['My wife got a job at the university.'],
+    ['I own a lot of books.'],
+    ["Well, I'll be nearby, I'll look after your pockets."],
   ])('finds no card fact in "%s"', (sentence) => {
     expect(findCardFact(sentence)).toBeNull();
+  });
+
+  it('finds every fact of a clause, one value for each slot', () => {
+    expect(
+      findCardFacts('I live in Stockholm with my husband Tomas and our daughter Lina, she is 6.'),
+    ).toEqual([
+      { slot: 'lives_in', entry: 'Lives in: Stockholm' },
+      { slot: null, entry: 'Husband: Tomas' },
+      { slot: null, entry: 'Daughter: Lina' },
+    ]);
+    expect(findCardFacts('I live in Porto, I lived in Leeds before.')).toEqual([
+      { slot: 'lives_in', entry: 'Lives in: Porto' },
+    ]);
   });
 
   it('keeps an entry whole or gives none: a value of more than eight words is no entry', () => {

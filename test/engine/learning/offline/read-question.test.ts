@@ -83,4 +83,25 @@ describe('readQuestion', () => {
     expect(question.anchors).not.toContain('alic');
     expect(question.verbs).toEqual(['learn']);
   });
+
+  it.each([
+    ['Where does Tomas work?', 'tomas', 'job@tomas'],
+    ['How old is Lina?', 'lina', 'age@lina'],
+    ['What school does Lina go to?', 'lina', 'studies@lina'],
+    ['Where does Lina go to school?', 'lina', 'studies@lina'],
+    ["Where does alice's brother live?", 'brother', 'lives_in@brother'],
+    // About someone named, but of no slot: the evidence answers, never the peer's own value.
+    ['What did Tomas cook on Sunday?', 'tomas', null],
+    // Not about anyone named: the peer's own slot, whatever people it has named.
+    ['Where does alice work?', null, 'job'],
+    ['Where does Carolina work?', null, 'job'],
+  ])('%s asks of %s, slot %s', (question, person, slot) => {
+    const read_ = readQuestion(question, ['alice'], ['tomas', 'lina', 'brother']);
+    expect(read_.person).toBe(person);
+    expect(read_.slot).toBe(slot);
+  });
+
+  it('reads a named person as the peer itself when the peer has their name', () => {
+    expect(readQuestion('Where does Lina work?', ['lina'], ['lina']).slot).toBe('job');
+  });
 });

@@ -7,7 +7,8 @@ import { asAnswer } from './as-answer.js';
 
 /**
  * The answer to a question about a fact with one value at a time ("where does she live?", "is
- * he single?"): the current value, or for "before" the value it replaced. Undefined when the
+ * he single?"), the peer's own or a named person's ("where does Tomas work?" reads `job@tomas`):
+ * the current value, or for "before" the value it replaced. Undefined when the
  * question is of no slot or memory holds none for it, so that the evidence is searched instead.
  */
 export function answerFromSlot(question: Question, request: AnswerRequest): string | undefined {
@@ -26,10 +27,12 @@ export function answerFromSlot(question: Question, request: AnswerRequest): stri
   const value = wanted.cardEntry.replace(/^[^:]{1,40}:\s*/, '');
   switch (question.kind) {
     case 'yes/no':
-      return yesOrNo(question, value, wanted, request.about);
+      return yesOrNo(question, value, wanted, question.person ?? request.about);
     case 'place':
       // "Where does he work?" of "barista at Blue Bottle Coffee" is the place after "at".
-      return question.slot === 'job' ? (/\b(?:at|for|with) (.+)$/.exec(value)?.[1] ?? value) : value;
+      return question.slot.replace(/@.*$/, '') === 'job'
+        ? (/\b(?:at|for|with) (.+)$/.exec(value)?.[1] ?? value)
+        : value;
     case 'person':
     case 'name':
       return (

@@ -34,7 +34,9 @@ export function questionFit(question: Question): Fit {
   };
 }
 
+/** The words of the slot asked of, a named person's (`job@tomas`) as the peer's own (`job`). */
 function slotWordsOf(slot: Question['slot']): RegExp | null {
-  if (slot === null || !(slot in SLOT_WORDS)) return null;
-  return SLOT_WORDS[slot as keyof typeof SLOT_WORDS].searched;
+  const own = slot?.replace(/@.*$/, '');
+  if (own === undefined || !(own in SLOT_WORDS)) return null;
+  return SLOT_WORDS[own as keyof typeof SLOT_WORDS].searched;
 }

@@ -1,0 +1,48 @@
+import { personSlot, type Slot } from '../../../text/slot-vocabulary.js';
+import type { SlotFact } from '../../reasoner.js';
+import { escapeRegExp } from './escape-reg-exp.js';
+
+// A child's school is asked of with words of its own: "what school does Lina go to?".
+const SCHOOL = /\b(?:school|grade|kindergarten|preschool|nursery|daycare)\b/;
+
+/**
+ * The people the peer has named whose facts memory keeps in slots of their own (`job@tomas` is
+ * Tomas's job): "tomas", "brother".
+ */
+export function namedPeople(slotFacts: readonly SlotFact[]): string[] {
+  const people = slotFacts.flatMap((fact) => /@(.+)$/.exec(fact.slot)?.[1] ?? []);
+  return [...new Set(people)];
+}
+
+/**
+ * The person of `people` a lower-cased question asks about, the first it names: "where does
+ * tomas work?" asks of Tomas, "where does her brother live?" of her brother. Null when it names
+ * none of them, or names one only as a peer of the conversation (`peers`).
+ */
+export function askedPerson(
+  lower: string,
+  people: readonly string[],
+  peers: readonly string[],
+): string | null {
+  const own = new Set(peers.map((peer) => peer.toLowerCase()));
+  let first: { person: string; at: number } | null = null;
+  for (const person of people) {
+    if (own.has(person)) continue;
+    const at = new RegExp(`(?<![\\p{L}\\p{M}\\d])${escapeRegExp(person)}(?![\\p{L}\\p{M}\\d])`, 'u').exec(
+      lower,
+    )?.index;
+    if (at !== undefined && (first === null || at < first.at)) first = { person, at };
+  }
+  return first?.person ?? null;
+}
+
+/**
+ * The slot of `person`'s that a question asks of, from the slot the same question would ask of
+ * the peer (`own`), or a school asked of: "where does Tomas work?" is `job@tomas`, "what school
+ * does Lina go to?" `studies@lina`. Null when it asks of none: the evidence answers, never the
+ * peer's own value.
+ */
+export function personSlotAsked(lower: string, own: Slot | null, person: string): Slot | null {
+  const slot = own ?? (SCHOOL.test(lower) ? 'studies' : null);
+  return slot === null ? null : personSlot(slot, person);
+}
