@@ -48,8 +48,9 @@ export async function extractObservations(
       const pieces = clauses(sentence.trim());
       for (const text of pieces.flatMap(splitSharedSubject).flatMap(pronounClauses)) {
         const person = namedPersonFacts(text, named);
-        const own = isStatement(text) ? findCardFacts(text) : [];
-        if (!isStatement(text) && person === null) continue;
+        const statement = isStatement(text);
+        const own = statement ? findCardFacts(text) : [];
+        if (!statement && person === null) continue;
         const dated = resolveDates(text, message.created_at);
         const occurredAt = dated.occurredAt ?? message.created_at;
         const draft = (content: string, card: CardFact | undefined): ObservationDraft => ({
@@ -61,7 +62,7 @@ export async function extractObservations(
         });
         // The clause itself, with its first fact; each other fact in a sentence of its own.
         const facts = [...own, ...(person?.facts ?? [])];
-        const content = isStatement(text)
+        const content = statement
           ? toThirdPerson(dated.text, speaker)
           : dated.text.replace(/^(?:she|he)(?:'s\b|\b)/i, (said) =>
               said.endsWith("'s") ? `${person?.person} is` : (person?.person ?? said),
