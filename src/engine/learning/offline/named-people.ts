@@ -1,7 +1,7 @@
 import { RELATION_QUALIFIERS, RELATIONS } from '../../text/relation-words.js';
 import { personSlot } from '../../text/slot-vocabulary.js';
 import { type CardFact, findCardFacts } from './card-facts.js';
-import { nlp } from './nlp.js';
+import { listedTags, nlp } from './nlp.js';
 
 /**
  * The people a peer has named by relation ("our daughter Lina"), whose names are then read as
@@ -78,9 +78,27 @@ function subjectOf(text: string, named: NamedPeople): Subject | null {
     return named.last === null ? null : { name: named.last, relation: null, length: pronoun[0].length };
   const name = BY_NAME.exec(text);
   if (!name?.[1]) return null;
-  const first = (nlp(text).terms().json() as { terms: { tags: string[] }[] }[])[0]?.terms[0];
-  const isPerson = named.known.has(name[1]) || first?.tags.includes('Person');
+  const isPerson = named.known.has(name[1]) || (mayBeName(name[1]) && startsWithPerson(text));
   return isPerson ? { name: name[1], relation: null, length: name[0].length } : null;
+}
+
+// A word's own tags that leave it free to be a name ("Harry" is a male name).
+const NAME_TAGS = /Name|Person|Honorific/;
+
+/**
+ * Whether a clause's first word can be someone's name: not when it is a word the tagger lists as
+ * something else ("It's", "Keep", "Thanks"). Most clauses begin so, and tagging each one whole
+ * to find out cost half of learning's time.
+ */
+function mayBeName(words: string): boolean {
+  const first = (words.split(' ')[0] ?? '').replace(/'(?:s|m|re|ve|ll|d)$/, '');
+  const tags = listedTags(first);
+  return tags.length === 0 || tags.some((tag) => NAME_TAGS.test(tag));
+}
+
+function startsWithPerson(text: string): boolean {
+  const first = (nlp(text).terms().json() as { terms: { tags: string[] }[] }[])[0]?.terms[0];
+  return first?.tags.includes('Person') ?? false;
 }
 
 /** "'s 6" → "'m 6", "works at" → "work at", "is" → "am": the verb as it reads after "I". */

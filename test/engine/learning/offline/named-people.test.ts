@@ -8,6 +8,9 @@ describe('namedPersonFacts', () => {
     ['my brother lives in Porto', 'lives_in@brother', 'Brother lives in: Porto'],
     ['My sister Ana just moved to Lyon.', 'lives_in@ana', 'Ana lives in: Lyon'],
     ['Karim works as a nurse.', 'job@karim', 'Karim works as: nurse'],
+    // A name the tagger's word list holds as a name, and one it does not hold at all.
+    ['Harry works at the bakery now.', 'job@harry', 'Harry works at: bakery'],
+    ['Oskar works at the bakery now.', 'job@oskar', 'Oskar works at: bakery'],
     [
       'Lina started first grade at an international school in Kreuzberg.',
       'studies@lina',
@@ -32,6 +35,10 @@ describe('namedPersonFacts', () => {
     ['Caroline went to a support group.'],
     ["She's 6."],
     ['My boss Maria is strict but fair.'],
+    // Words the tagger lists as something else are no one's name, even when a sentence tagged
+    // whole reads them as one.
+    ["August's been eventful, I work at a bank."],
+    ['Iron Man lives in New York.'],
   ])('finds no fact of a named person in "%s"', (clause) => {
     expect(namedPersonFacts(clause, { last: null, known: new Set<string>() })).toBeNull();
   });
