@@ -41,11 +41,9 @@ export function resolveDates(sentence: string, writtenAt: string): DatedSentence
   let occurredAt: string | null = own.occurredAt;
   // Parsing for dates is most of the work of learning a sentence: skip it where nothing changes.
   if (!RELATIVE.test(text)) return { text, occurredAt };
-  const found = nlp(text).dates({ today }).json() as {
-    text: string;
-    dates?: { start?: string | null; unit?: string };
-  }[];
-  for (const date of found) {
+  const dates = foundDates(text, today);
+  for (const found of dates) {
+    const date = withoutEdgeWord(found, today);
     const start = date.dates?.start;
     const said = date.text.trim().replace(/[.,!?;:]+$/, '');
     // "Four years ago" is handled below: the text keeps it, as people say it.
@@ -75,11 +73,44 @@ export function resolveDates(sentence: string, writtenAt: string): DatedSentence
   return { text, occurredAt };
 }
 
+type FoundDate = { text: string; dates?: { start?: string | null; unit?: string } };
+
+function foundDates(text: string, today: string): FoundDate[] {
+  return nlp(text).dates({ today }).json() as FoundDate[];
+}
+
+// A verb compromise reads as the edge of a date: "I start next week" is "start (of) next week".
+const EDGE_WORD = /^(?:start|starts|end|ends|finish|finishes)\s+/i;
+
+/**
+ * The date without the verb compromise took into it, when with it the date has no day at all:
+ * "start next week" has none, "next week" is the week after the message.
+ */
+function withoutEdgeWord(date: FoundDate, today: string): FoundDate {
+  const edge = EDGE_WORD.exec(date.text);
+  if (date.dates?.start || edge === null) return date;
+  return foundDates(date.text.slice(edge[0].length), today)[0] ?? date;
+}
+
+/**
+ * "In May 2026" where a phrase of time stood, or "May 2026" alone after a preposition: "at the
+ * end of this month" is "at the end of May 2026", not "…of in May 2026".
+ */
+function replaceTime(text: string, phrase: string, time: string): string {
+  const at = text.indexOf(phrase);
+  if (at < 0) return text;
+  const afterPreposition = /\b(?:of|in|during|by|until|till|since|before|after|from|through)\s+$/i.test(
+    text.slice(0, at),
+  );
+  return `${text.slice(0, at)}${afterPreposition ? time : `in ${time}`}${text.slice(at + phrase.length)}`;
+}
+
 const SEASONS = ['spring', 'summer', 'autumn', 'winter'] as const;
 const SEASON_PHRASE = /\b(last|this|next|past) (spring|summer|autumn|fall|winter)\b/i;
 const UNIT_PHRASE = /\b(last|this|next|past) (month|year)\b/i;
-// "Next September": compromise skips the coming September for the one a year later.
-const NEXT_MONTH = new RegExp(String.raw`\bnext (${MONTHS.join('|')})\b`, 'i');
+// "Next September": compromise skips the coming September for the one a year later; "this March"
+// it reads with the verb before it ("I start this March" lost its "start").
+const NEXT_MONTH = new RegExp(String.raw`\b(next|this) (${MONTHS.join('|')})\b`, 'i');
 // "On Tuesday", and "last Friday", which people mean as the latest Friday before the day they speak.
 // A weekday followed by its date is resolved already.
 const BARE_WEEKDAY = new RegExp(
@@ -105,7 +136,7 @@ function resolveOwnPhrases(sentence: string, written: Date): DatedSentence {
       season[1]?.toLowerCase() ?? 'this',
       season[2]?.toLowerCase() ?? '',
     );
-    text = text.replace(season[0], `in ${name} ${year}`);
+    text = replaceTime(text, season[0], `${name} ${year}`);
     occurredAt = storableTime(starts);
   }
   const unit = UNIT_PHRASE.exec(text);
@@ -116,18 +147,18 @@ function resolveOwnPhrases(sentence: string, written: Date): DatedSentence {
     if (unit[2]?.toLowerCase() === 'month') {
       day.setUTCDate(1);
       day.setUTCMonth(day.getUTCMonth() + step);
-      text = text.replace(unit[0], `in ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`);
+      text = replaceTime(text, unit[0], `${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`);
       occurredAt ??= storableTime(new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1)));
     } else {
       const year = day.getUTCFullYear() + step;
-      text = text.replace(unit[0], `in ${year}`);
+      text = replaceTime(text, unit[0], `${year}`);
       occurredAt ??= storableTime(new Date(Date.UTC(year, 0, 1)));
     }
   }
   const month = NEXT_MONTH.exec(text);
   if (month) {
-    const day = nextMonthNamed(written, month[1]?.toLowerCase() ?? '');
-    text = text.replace(month[0], `in ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`);
+    const day = nextMonthNamed(written, month[2]?.toLowerCase() ?? '', month[1]?.toLowerCase() === 'this');
+    text = replaceTime(text, month[0], `${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`);
     occurredAt ??= storableTime(day);
   }
   const weekday = BARE_WEEKDAY.exec(text);
@@ -151,10 +182,11 @@ function resolveOwnPhrases(sentence: string, written: Date): DatedSentence {
 /**
  * The first day of the month named that comes first after the month the message was written in:
  * "next September" said in August 2025 is September 2025, said in October 2025 September 2026.
+ * "This" month may be the month the message was written in ("this March" said in March).
  */
-function nextMonthNamed(written: Date, name: string): Date {
+function nextMonthNamed(written: Date, name: string, orThisOne: boolean): Date {
   const target = MONTHS.findIndex((month) => month.toLowerCase() === name);
-  const ahead = (target - written.getUTCMonth() + 12) % 12 || 12;
+  const ahead = (target - written.getUTCMonth() + 12) % 12 || (orThisOne ? 0 : 12);
   return new Date(Date.UTC(written.getUTCFullYear(), written.getUTCMonth() + ahead, 1));
 }
 

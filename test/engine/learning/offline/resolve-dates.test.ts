@@ -27,6 +27,19 @@ describe('resolveDates', () => {
     ['We marry next May.', '2025-05-20T10:00:00Z', 'We marry in May 2026.', '2026-05-01'],
     ['We go to Rome this March.', '2025-10-14T10:00:00Z', 'We go to Rome in March 2026.', '2026-03-01'],
     ['We fly out this October.', '2025-03-05T10:00:00Z', 'We fly out in October 2025.', '2025-10-01'],
+    // "This" month may be the one under way; the verb before it stays.
+    ['I start this March.', '2026-03-10T10:00:00Z', 'I start in March 2026.', '2026-03-01'],
+    ['I start this March.', '2025-10-14T10:00:00Z', 'I start in March 2026.', '2026-03-01'],
+    // "Start" is read with the date ("start of next week"), which then has no day, unless it is set apart.
+    ['I start next week.', WEDNESDAY, 'I start the week after 18 November 2026.', '2026-11-23'],
+    // After a preposition the time stands alone: "the end of in November 2026" says nothing.
+    [
+      'The course ends at the end of this month.',
+      WEDNESDAY,
+      'The course ends at the end of November 2026.',
+      '2026-11-01',
+    ],
+    ['I have lived here since last year.', WEDNESDAY, 'I have lived here since 2025.', '2025-01-01'],
     ['We fly out next summer.', '2025-10-05T10:00:00Z', 'We fly out in summer 2026.', '2026-06-01'],
     ['I quit Acme last month.', '2026-07-03T08:00:00Z', 'I quit Acme in June 2026.', '2026-06-01'],
     ['I started pottery this year.', WEDNESDAY, 'I started pottery in 2026.', '2026-01-01'],
