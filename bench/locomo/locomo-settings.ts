@@ -54,7 +54,7 @@ export function readLocomoSettings(argv: readonly string[]): LocomoSettings {
 }
 
 /** "4-10" or "3": a range of conversations by their position in the file, from 1. */
-function conversationRange(text: string): { first: number; last: number } {
+export function conversationRange(text: string): { first: number; last: number } {
   const match = /^(\d+)(?:-(\d+))?$/.exec(text.trim());
   const first = Number(match?.[1]);
   const last = Number(match?.[2] ?? match?.[1]);
