@@ -9,10 +9,10 @@ import { DATE_PHRASE } from './time-span.js';
 // What a thing put off is put off to: up to where the clause goes on.
 const NEW_TIME = String.raw`(?:to|until|till|for|back to|into) ((?:(?!because|since|as|so|but|and)[\w'-]+ ?){1,5})`;
 // A plan put off, with when it now is: "we postponed the wedding to next spring", "pushed it back
-// until June", "the move is delayed to March". "Moved" needs what was moved ("moved the wedding to
-// May"): "we moved to Berlin" is a move, not a plan put off.
+// until June", "the move is delayed to March", "3.8.0 slips to March 6". "Moved" needs what was
+// moved ("moved the wedding to May"): "we moved to Berlin" is a move, not a plan put off.
 const PUT_OFF = new RegExp(
-  String.raw`\b(?:(?:postpon(?:ed|ing)|put off|pushed back|push(?:ed|ing) (?:it|\w+ \w+) back|delay(?:ed|ing)|reschedul(?:ed|ing))(?: (?:it|them|the \w+|our \w+|my \w+|the \w+ \w+))?|mov(?:ed|ing) (?:it|the \w+|our \w+|my \w+)(?: back)?) ${NEW_TIME}`,
+  String.raw`\b(?:(?:postpon(?:ed|ing)|put off|pushed back|slip(?:s|ped|ping)?|push(?:ed|ing) (?:it|\w+ \w+) back|delay(?:ed|ing)|reschedul(?:ed|ing))(?: (?:it|them|the \w+|our \w+|my \w+|the \w+ \w+))?|mov(?:ed|ing) (?:it|the \w+|our \w+|my \w+)(?: back)?) ${NEW_TIME}`,
   'i',
 );
 // A plan called off, however it is said: "we cancelled the Japan trip", "the move is off", "we're
@@ -33,6 +33,7 @@ const PLAN_NOUNS = new Map(
 );
 // A message is read up to here for a plan called off: long pasted text holds no plan of the peer's.
 const MAX_READ = 5000;
+const VERSION = /\bv?\d+(?:\.\d+)+\b/g;
 const PLAN_TIME = /^when (?:is|are|will|'s|does|do)\b/i;
 // Words a question about a plan shares with everything about it: no sign of the same plan.
 const PLAN_WORDS = new Set(lemmaWords('still going go plan planning will be do get trip'));
@@ -50,13 +51,19 @@ export function planAnswer(request: AnswerRequest, question: Question): string |
   // "When did she go?" asks of what happened; a plan is asked of ahead of it ("when is the wedding?").
   if (question.kind === 'time' && !PLAN_TIME.test(request.question)) return undefined;
   const named = new Set([...question.anchors, ...question.verbs].filter((word) => !PLAN_WORDS.has(word)));
-  if (named.size === 0) return undefined;
+  // A release is named by its version ("when does 3.8.0 ship now?"), which holds no word.
+  const versions = request.question.match(VERSION) ?? [];
+  if (named.size === 0 && versions.length === 0) return undefined;
   for (const [verb, noun] of PLAN_NOUNS) if (named.has(verb)) named.add(noun);
   const time = (evidence: Evidence) => (evidence.occurredAt ? Date.parse(evidence.occurredAt) : 0);
   const callingOff = saidByPeer(request)
     .filter((evidence) => {
       const clause = callingOffClause(withoutSpeaker(evidence));
-      return clause !== null && lemmaWords(clause).some((word) => named.has(word));
+      return (
+        clause !== null &&
+        (lemmaWords(clause).some((word) => named.has(word)) ||
+          versions.some((version) => clause.includes(version)))
+      );
     })
     .sort((a, b) => time(b) - time(a))[0];
   if (callingOff === undefined) return undefined;
