@@ -1,4 +1,6 @@
-import type { Unweighed } from './evidence.js';
+import { addressesListener } from '../third-person.js';
+import { type Unweighed, withoutSpeaker } from './evidence.js';
+import { tellsAnAct } from './tells-an-act.js';
 
 /**
  * Whether another peer's own words fit the question better than anything about the peer asked
@@ -18,6 +20,11 @@ export function asksOfAnotherPeer(
     0,
     ...scored.filter(({ item }) => item.speaker === null).map(({ score }) => score),
   );
-  const tieGoesToOthers = namesThings && learnedBest < aboutBest;
+  const ownKnowledge = scored.some(({ item, score }) => {
+    if (score !== aboutBest || item.speaker === null) return false;
+    const said = withoutSpeaker({ ...item, fit: 0 });
+    return !addressesListener(said) && tellsAnAct(said);
+  });
+  const tieGoesToOthers = namesThings && learnedBest < aboutBest && !ownKnowledge;
   return othersBest > aboutBest || (othersBest === aboutBest && tieGoesToOthers);
 }
