@@ -28,14 +28,4 @@ describe('answerQuestion, the way a support desk writes', () => {
     ];
     expect(await ask('Who did Sam escalate the ticket to?', messages)).toContain('Priya');
   });
-
-  it("answers from the peer's own words of a thing the other peer also spoke of", async () => {
-    const messages = [
-      { ...said('1', 'the desk lamp came today and the switch is broken'), peer_id: 'lee' },
-      { ...said('2', 'honestly I just want a lamp that works.'), peer_id: 'lee' },
-      said('3', 'Done: the courier will collect the broken one on Monday.'),
-    ];
-    // Sam's words of the lamp tie with Lee's "I just want a lamp", but they speak to no one: Sam's own knowledge.
-    expect(await ask('Will they take away the broken lamp?', messages)).toMatch(/^Yes/);
-  });
 });

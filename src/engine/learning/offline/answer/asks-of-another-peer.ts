@@ -1,6 +1,4 @@
-import { addressesListener } from '../third-person.js';
-import { type Unweighed, withoutSpeaker } from './evidence.js';
-import { tellsAnAct } from './tells-an-act.js';
+import type { Unweighed } from './evidence.js';
 
 /**
  * Whether another peer's own words fit the question better than anything about the peer asked
@@ -20,11 +18,6 @@ export function asksOfAnotherPeer(
     0,
     ...scored.filter(({ item }) => item.speaker === null).map(({ score }) => score),
   );
-  const ownKnowledge = scored.some(({ item, score }) => {
-    if (score !== aboutBest || item.speaker === null) return false;
-    const said = withoutSpeaker({ ...item, fit: 0 });
-    return !addressesListener(said) && tellsAnAct(said);
-  });
-  const tieGoesToOthers = namesThings && learnedBest < aboutBest && !ownKnowledge;
+  const tieGoesToOthers = namesThings && learnedBest < aboutBest;
   return othersBest > aboutBest || (othersBest === aboutBest && tieGoesToOthers);
 }
