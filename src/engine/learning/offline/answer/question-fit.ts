@@ -1,7 +1,6 @@
 import { SLOT_WORDS } from '../../../text/slot-vocabulary.js';
 import type { Question } from '../read-question.js';
 import { lemmaWords } from '../verb-lemmas.js';
-import { verbOnPronoun } from './pronoun-object.js';
 
 /** How well a text fits a question; `held` is the text's lemmas, when the caller has them already. */
 export type Fit = (text: string, held?: Set<string>) => number;
@@ -19,17 +18,9 @@ export function questionFit(question: Question): Fit {
   const words = new Set(question.words);
   const slotWords = slotWordsOf(question.slot);
   return (text, held = new Set(lemmaWords(text))) => {
+    const sharedAnchors = [...anchors].filter((word) => held.has(word)).length;
     const sharedVerbs = [...verbs].filter((word) => held.has(word)).length;
-    // The question's verb done to "it" stands for one of its nouns: "I've escalated it" of the ticket.
-    const standsFor =
-      anchors.size > 0 &&
-      sharedVerbs > 0 &&
-      ![...anchors].some((word) => held.has(word)) &&
-      verbOnPronoun(text, verbs)
-        ? 1
-        : 0;
-    const sharedAnchors = [...anchors].filter((word) => held.has(word)).length + standsFor;
-    const shared = [...words].filter((word) => held.has(word)).length + standsFor;
+    const shared = [...words].filter((word) => held.has(word)).length;
     const supported =
       anchors.size > 0
         ? sharedAnchors > 0
