@@ -1,3 +1,4 @@
+import { capitalised } from '../../text/capitals.js';
 import { RELATIONS } from '../../text/relation-words.js';
 import { favoriteSlot, type Slot } from '../../text/slot-vocabulary.js';
 
@@ -231,13 +232,13 @@ const PATTERNS: readonly Pattern[] = [
     pattern: unicode(
       String.raw`\b(?:[Mm]y|[Oo]ur) (?:(?:little|big|older|younger|eldest|oldest|youngest|new|old|late) )?(${RELATIONS})(?:'s name is| is called| is named| named| called|,)? (${NAME_WORD}(?: ${NAME_WORD})?)`,
     ),
-    fact: (m) => ({ slot: null, entry: `${capitalise(m[1] ?? '')}: ${m[2]}` }),
+    fact: (m) => ({ slot: null, entry: `${capitalised(m[1] ?? '')}: ${m[2]}` }),
   },
   {
     pattern: unicode(
       String.raw`\b(?:I|[Ww]e) (?:have|'ve got|adopted|got|rescued|had) (?:a|an|another) (?:(?:little|new|baby|young|older|younger|rescue) )?(${RELATIONS}) (?:named|called) (${NAME_WORD})`,
     ),
-    fact: (m) => ({ slot: null, entry: `${capitalise(m[1] ?? '')}: ${m[2]}` }),
+    fact: (m) => ({ slot: null, entry: `${capitalised(m[1] ?? '')}: ${m[2]}` }),
   },
   // Favourites, one at a time for each thing: "my favourite colour is now yellow".
   {
@@ -340,8 +341,4 @@ function isThing(value: string | undefined): boolean {
     value !== undefined &&
     !/^(?:it|that|this|them|him|her|you|to|when|how|what|the way|being|seeing)\b/i.test(value)
   );
-}
-
-function capitalise(word: string): string {
-  return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
 }

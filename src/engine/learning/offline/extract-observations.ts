@@ -1,3 +1,4 @@
+import { upperFirst } from '../../text/capitals.js';
 import type { ObservationDraft, SpokenMessage } from '../reasoner.js';
 import { timeBudget } from '../time-budget.js';
 import { type CardFact, findCardFacts } from './card-facts.js';
@@ -70,7 +71,7 @@ export async function extractObservations(
         drafts.push(draft(content, facts[0]));
         for (const fact of facts.slice(1)) {
           if (fact.entry === null) continue;
-          const entry = own.includes(fact) ? personEntry(titled(speaker), fact.entry) : fact.entry;
+          const entry = own.includes(fact) ? personEntry(upperFirst(speaker), fact.entry) : fact.entry;
           drafts.push(draft(entrySentence(entry), fact));
         }
       }
@@ -101,10 +102,6 @@ function pronounClauses(clause: string): string[] {
     parts.push(part);
   }
   return parts;
-}
-
-function titled(name: string): string {
-  return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { capitalised } from '../../text/capitals.js';
 import { RELATION_QUALIFIERS, RELATIONS } from '../../text/relation-words.js';
 import { personSlot } from '../../text/slot-vocabulary.js';
 import { type CardFact, findCardFacts } from './card-facts.js';
@@ -50,7 +51,7 @@ export function namedPersonFacts(clause: string, named: NamedPeople): PersonFact
   }
   if (subject === null) return null;
   if (subject.name !== null) named.last = subject.name;
-  const person = subject.name ?? capitalise(subject.relation ?? '');
+  const person = subject.name ?? capitalised(subject.relation ?? '');
   if (person === '') return null;
   const rest = firstPersonVerb(text.slice(subject.length).trimStart());
   const facts = findCardFacts(`I${rest.startsWith("'") ? '' : ' '}${rest}`).map((fact) => ({
@@ -141,8 +142,4 @@ export function entrySentence(entry: string): string {
   const value = rest.join(': ');
   const joined = /'s [^:]+$|^[^\s]+$/.test(label) ? `${label} is ${value}` : `${label} ${value}`;
   return `${joined}.`;
-}
-
-function capitalise(word: string): string {
-  return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
 }

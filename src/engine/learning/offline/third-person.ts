@@ -1,3 +1,4 @@
+import { upperFirst } from '../../text/capitals.js';
 import { nlp } from './nlp.js';
 
 /** How "I" + an auxiliary reads of someone else. */
@@ -75,7 +76,7 @@ export function toThirdPerson(sentence: string, name: string): string {
     .replace(/\b(my|mine)\b/gi, `${name}'s`)
     .replace(/\b(we|us)\b/gi, `${name} and others`)
     .replace(/\bour(s)?\b/gi, `${name}'s`);
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return upperFirst(text);
 }
 
 /** The form a verb takes after a third-person subject. */

@@ -1,3 +1,4 @@
+import { upperFirst } from '../../../text/capitals.js';
 import type { AnswerRequest } from '../../reasoner.js';
 import { describingWords } from '../describing-words.js';
 import type { Question } from '../read-question.js';
@@ -53,5 +54,5 @@ function speakerWhoDid(text: string, question: Question, evidence: Evidence): st
   if (verb === undefined) return null;
   const sameVerb = (lemma: string) => verb.startsWith(lemma) && verb.length - lemma.length <= 3;
   if (!question.verbs.some(sameVerb)) return null;
-  return evidence.speaker.charAt(0).toUpperCase() + evidence.speaker.slice(1);
+  return upperFirst(evidence.speaker);
 }
