@@ -33,6 +33,7 @@ const PLAN_NOUNS = new Map(
 );
 // A message is read up to here for a plan called off: long pasted text holds no plan of the peer's.
 const MAX_READ = 5000;
+// A release named by its version: "3.8.0", "v2.1".
 const VERSION = /\bv?\d+(?:\.\d+)+\b/g;
 const PLAN_TIME = /^when (?:is|are|will|'s|does|do)\b/i;
 // Words a question about a plan shares with everything about it: no sign of the same plan.
