@@ -1,19 +1,13 @@
 import { loadavg } from 'node:os';
-import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { type BenchSettings, readSettings } from './bench-settings.js';
 import { type BenchStore, createPgliteStore, createPostgresStore } from './bench-stores.js';
 import { benchmarkStore } from './benchmark-store.js';
 import { loadLocomo } from './locomo/load-locomo.js';
+import { LOCOMO_FILE } from './locomo/locomo-file.js';
 import { createLocomoText, type RealText } from './locomo-plan.js';
 import { formatReport, type StoreOutcome } from './results-table.js';
 import { runScript } from './run-script.js';
-
-/** LoCoMo beside the project (dist/bench/ is two levels below it), unless LOCOMO_PATH says where. */
-const LOCOMO_FILE =
-  process.env.LOCOMO_PATH ??
-  resolve(fileURLToPath(new URL('../../', import.meta.url)), '../shared/bench/locomo10.json');
 
 /**
  * `npm run bench`: measures the MCP server over stdio on embedded PGlite and on a local

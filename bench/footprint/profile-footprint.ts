@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { loadLocomo } from '../locomo/load-locomo.js';
+import { LOCOMO_FILE } from '../locomo/locomo-file.js';
 import { createLocomoText } from '../locomo-plan.js';
 import { waitForLearning } from '../measure-learning.js';
 import { parseBenchFlags } from '../parse-bench-flags.js';
@@ -27,7 +28,6 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const PEERMEM_BIN = here('../../peermem/main.js');
 const PROBE = here('./memory-probe.js');
 const COMPONENT = here('./footprint-component.js');
-const LOCOMO_FILE = process.env.LOCOMO_PATH ?? resolve(here('../../../'), '../shared/bench/locomo10.json');
 
 const MB = 1024 * 1024;
 const mb = (bytes: number) => (bytes / MB).toFixed(0);

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { MessageBatch } from '../conversation-plan.js';
 import { loadLocomo } from '../locomo/load-locomo.js';
+import { LOCOMO_FILE } from '../locomo/locomo-file.js';
 import { createLocomoText } from '../locomo-plan.js';
 import { waitForLearning } from '../measure-learning.js';
 import { parseBenchFlags } from '../parse-bench-flags.js';
@@ -37,9 +38,6 @@ dist/peermem/main.js). Prints one markdown table.`;
 
 /** The installed bin, as \`npm install\` links it (dist/bench/footprint/ is beside dist/peermem/). */
 const PEERMEM_BIN = fileURLToPath(new URL('../../peermem/main.js', import.meta.url));
-const LOCOMO_FILE =
-  process.env.LOCOMO_PATH ??
-  resolve(fileURLToPath(new URL('../../../', import.meta.url)), '../shared/bench/locomo10.json');
 /** How long a started server is left alone before its idle memory is read. */
 const SETTLE_MS = 3000;
 /** How long after the searches the memory is read again: past the learning thread's idle end (10 s). */

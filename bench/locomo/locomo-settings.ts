@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseBenchFlags } from '../parse-bench-flags.js';
+import { DEFAULT_LOCOMO_FILE, LOCOMO_FILE } from './locomo-file.js';
 
 export type LocomoSettings = {
   quick: boolean;
@@ -13,9 +13,6 @@ export type LocomoSettings = {
   detailsPath: string | undefined;
 };
 
-/** The project root, seen from dist/bench/locomo/ once built. */
-const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const DEFAULT_DATASET = resolve(PROJECT_ROOT, '../shared/bench/locomo10.json');
 const QUICK_CONVERSATIONS = 2;
 
 const USAGE = `Usage: node dist/bench/locomo/run-locomo.js [--quick] [--conversations A-B] [--postgres URL] [--details FILE]
@@ -25,7 +22,7 @@ const USAGE = `Usage: node dist/bench/locomo/run-locomo.js [--quick] [--conversa
   --postgres   a Postgres server (e.g. postgres://postgres@127.0.0.1:5432/peermem_bench) instead of
                an in-memory PGlite; the run's workspaces are deleted at the end
   --details    write each question's answer, score and retrieved turns to FILE (JSON lines)
-Dataset: LOCOMO_PATH, or ${DEFAULT_DATASET}
+Dataset: LOCOMO_PATH, or ${DEFAULT_LOCOMO_FILE}
 LOCOMO_TIME_SCALE: multiplies the watchdog's limits (5 min a phase) on a busy machine, e.g. 3`;
 
 export function readLocomoSettings(argv: readonly string[]): LocomoSettings {
@@ -47,7 +44,7 @@ export function readLocomoSettings(argv: readonly string[]): LocomoSettings {
       : values.conversations === undefined
         ? { first: 1, last: Number.POSITIVE_INFINITY }
         : conversationRange(values.conversations),
-    datasetPath: resolve(process.env.LOCOMO_PATH ?? DEFAULT_DATASET),
+    datasetPath: LOCOMO_FILE,
     postgresUrl: values.postgres,
     detailsPath: values.details === undefined ? undefined : resolve(values.details),
   };

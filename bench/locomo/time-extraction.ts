@@ -4,6 +4,7 @@ import type { SpokenMessage } from '../../src/engine/learning/reasoner.js';
 import { parseBenchFlags } from '../parse-bench-flags.js';
 import { runScript } from '../run-script.js';
 import { type Conversation, loadLocomo } from './load-locomo.js';
+import { LOCOMO_FILE } from './locomo-file.js';
 import { conversationRange } from './locomo-settings.js';
 
 const USAGE = `node dist/bench/locomo/time-extraction.js [--conversations A-B] [--before DIR] [--rounds N]
@@ -15,9 +16,6 @@ than on wall time) and the observations drawn. --before DIR times a compiled bui
 -p tsconfig.build.json --outDir DIR/dist\` on another commit, with its package.json in DIR), in
 turn with this one for --rounds rounds (default 2), and says whether both drew the same observations.`;
 
-const LOCOMO_FILE =
-  process.env.LOCOMO_PATH ??
-  resolve(fileURLToPath(new URL('../../../', import.meta.url)), '../shared/bench/locomo10.json');
 const THIS_BUILD = fileURLToPath(new URL('../../', import.meta.url));
 
 type Extract = typeof import('../../src/engine/learning/offline/extract-observations.js').extractObservations;

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { type Conversation, loadLocomo } from '../locomo/load-locomo.js';
+import { LOCOMO_FILE } from '../locomo/locomo-file.js';
 import { type Latency, measureLatency } from '../measure-latency.js';
 import { parseBenchFlags } from '../parse-bench-flags.js';
 import { runScript } from '../run-script.js';
@@ -20,10 +20,6 @@ GET session context p50/p95 at that size, with the deriver's backlog at that mom
   --requests N   context requests measured (200)
   --only DB      pglite or postgres (both)`;
 
-/** LoCoMo beside the project (dist/bench/platform/ is three levels below it), unless LOCOMO_PATH says where. */
-const LOCOMO_FILE =
-  process.env.LOCOMO_PATH ??
-  resolve(fileURLToPath(new URL('../../../', import.meta.url)), '../shared/bench/locomo10.json');
 const POSTGRES_SERVER = 'postgres://postgres@127.0.0.1:5432';
 const POSTGRES_DATABASE = 'peermem_platform_bench';
 const BATCH = 100;

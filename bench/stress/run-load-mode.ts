@@ -1,11 +1,11 @@
 import { loadavg } from 'node:os';
-import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { devnetSettings } from '../../src/devnet/devnet-settings.js';
 import { type Devnet, startDevnet } from '../../src/devnet/start-devnet.js';
 import type { Database } from '../../src/engine/database/database.js';
 import { createWalletFetch } from '../../test/support/wallet-fetch.js';
 import { loadLocomo } from '../locomo/load-locomo.js';
+import { LOCOMO_FILE } from '../locomo/locomo-file.js';
 import { machineLine } from './fuzz-report.js';
 import { type HttpServerProcess, startHttpServer } from './http-server-process.js';
 import {
@@ -27,10 +27,6 @@ import type { LoadServer } from './stress-settings.js';
 import { createStressStorage, type StressStorage } from './stress-storage.js';
 
 const SERVER_ENTRY = fileURLToPath(new URL('../../src/main.js', import.meta.url));
-/** LoCoMo beside the project (dist/bench/stress/ is three levels below it), unless LOCOMO_PATH says where. */
-const LOCOMO_FILE =
-  process.env.LOCOMO_PATH ??
-  resolve(fileURLToPath(new URL('../../../', import.meta.url)), '../shared/bench/locomo10.json');
 /**
  * Above this slope a measure of the server's memory may be growing; it then counts as growing
  * only if the last quarter of the run also set a new peak. Between collections the heap of a busy

@@ -1,7 +1,5 @@
 import { loadavg } from 'node:os';
-import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { createEngine } from '../../src/engine/create-engine.js';
 import type { Database } from '../../src/engine/database/database.js';
 import { openDatabase } from '../../src/engine/database/open-database.js';
@@ -10,13 +8,10 @@ import { encodeVector } from '../../src/engine/learning/vector-codec.js';
 import { createMessageVectorCache } from '../../src/engine/search/message-vector-cache.js';
 import { createVectorSearch } from '../../src/engine/search/vector-search.js';
 import { loadLocomo } from '../locomo/load-locomo.js';
+import { LOCOMO_FILE } from '../locomo/locomo-file.js';
 import { summarize } from '../measure-latency.js';
 import { parseBenchFlags } from '../parse-bench-flags.js';
 import { runScript } from '../run-script.js';
-
-const LOCOMO_FILE =
-  process.env.LOCOMO_PATH ??
-  resolve(fileURLToPath(new URL('../../../', import.meta.url)), '../shared/bench/locomo10.json');
 
 const USAGE = `npm run bench:vectors -- [--passes N] [--queries N]
 

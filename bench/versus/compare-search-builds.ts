@@ -5,6 +5,7 @@ import type { Database } from '../../src/engine/database/database.js';
 import { openPglite } from '../../src/engine/database/open-pglite.js';
 import type { MemoryService } from '../../src/service/memory-service.js';
 import { loadLocomo } from '../locomo/load-locomo.js';
+import { LOCOMO_FILE } from '../locomo/locomo-file.js';
 import { summarize } from '../measure-latency.js';
 import { parseBenchFlags } from '../parse-bench-flags.js';
 import { runScript } from '../run-script.js';
@@ -21,9 +22,6 @@ p95 ms, the statements each search ran, how many queries found different message
 questions, recall: the share of those with evidence that found one of their evidence turns in the
 10 results (a turn the store holds twice counts either way). --queries 2000 asks all of LoCoMo's.`;
 
-const LOCOMO_FILE =
-  process.env.LOCOMO_PATH ??
-  resolve(fileURLToPath(new URL('../../../', import.meta.url)), '../shared/bench/locomo10.json');
 const THIS_BUILD = fileURLToPath(new URL('../../', import.meta.url));
 
 type EngineModules = {

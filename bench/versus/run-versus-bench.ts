@@ -1,10 +1,10 @@
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import type { MessageBatch } from '../conversation-plan.js';
 import { type Locomo, loadLocomo } from '../locomo/load-locomo.js';
+import { LOCOMO_FILE } from '../locomo/locomo-file.js';
 import { createLocomoText } from '../locomo-plan.js';
 import { type Latency, measureLatency, summarize } from '../measure-latency.js';
 import { learningPaths, peakRssMb, waitForLearning } from '../measure-learning.js';
@@ -23,10 +23,6 @@ both over stdio with the same MCP client: LoCoMo's turns written one per call (-
 whole question. Prints one markdown table: writes, searches, store size, peak RSS. --keep leaves
 the temporary folder with both stores in place and prints where it is (to profile a search on it).`;
 
-/** LoCoMo beside the project (dist/bench/versus/ is three levels below it), unless LOCOMO_PATH says where. */
-const LOCOMO_FILE =
-  process.env.LOCOMO_PATH ??
-  resolve(fileURLToPath(new URL('../../../', import.meta.url)), '../shared/bench/locomo10.json');
 const SEARCH_WARMUP = 5;
 /** Learning 10,000 turns takes minutes on two busy cores; far longer means it is stuck. */
 const LEARNING_TIMEOUT_MS = 60 * 60_000;

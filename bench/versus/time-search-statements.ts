@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { createEngine } from '../../src/engine/create-engine.js';
 import type { Database } from '../../src/engine/database/database.js';
 import { openPglite } from '../../src/engine/database/open-pglite.js';
 import { createLearning, OFFLINE_LEARNING } from '../../src/engine/learning/create-learning.js';
 import { loadLocomo } from '../locomo/load-locomo.js';
+import { LOCOMO_FILE } from '../locomo/locomo-file.js';
 import { summarize } from '../measure-latency.js';
 import { parseBenchFlags } from '../parse-bench-flags.js';
 import { runScript } from '../run-script.js';
@@ -18,10 +18,6 @@ for example one left by \`npm run bench:versus -- --keep\`): LoCoMo's questions 
 default 200) searched whole, each statement run alone (the engine's concurrent statements wait for
 one another here, so each is timed on its own). Prints the p50 / p95 of a search and, per
 statement, its share of the time, its mean and its slowest run.`;
-
-const LOCOMO_FILE =
-  process.env.LOCOMO_PATH ??
-  resolve(fileURLToPath(new URL('../../../', import.meta.url)), '../shared/bench/locomo10.json');
 
 type Timing = { runs: number; totalMs: number; slowestMs: number };
 
