@@ -12,6 +12,9 @@ const AUXILIARIES: Record<string, string> = {
   "wasn't": "wasn't",
 };
 
+/** What the ending of "we're", "we've", "we'll" and "we'd" stands for. */
+const WE_CONTRACTIONS: Record<string, string> = { re: 'are', ve: 'have', ll: 'will', d: 'would' };
+
 // Modal verbs and past forms read the same after any subject.
 const UNCHANGED = new Set([
   'can',
@@ -74,6 +77,11 @@ export function toThirdPerson(sentence: string, name: string): string {
     })
     .replace(/\b(myself|me)\b/gi, name)
     .replace(/\b(my|mine)\b/gi, `${name}'s`)
+    // "We're" before "we": "ana and others're" reads as no word.
+    .replace(
+      /\bwe'(re|ve|ll|d)\b/gi,
+      (_match, ending: string) => `${name} and others ${WE_CONTRACTIONS[ending.toLowerCase()]}`,
+    )
     .replace(/\b(we|us)\b/gi, `${name} and others`)
     .replace(/\bour(s)?\b/gi, `${name}'s`);
   return upperFirst(text);
