@@ -5,19 +5,35 @@ import { saysMore } from './asked-words.js';
 
 /**
  * The answer to "where?": the first place the text names that the question did not ("What
- * country is her grandma from?" of "...in her home country, Sweden": not "country"), else the
- * phrase after "at", "in", "to" or "near", whose "St." or "Mt." does not end it.
+ * country is her grandma from?" of "...in her home country, Sweden": not "country"), of the
+ * tense asked ({@link inTense}), else the phrase after "at", "in", "to" or "near", whose "St." or
+ * "Mt." does not end it.
  */
 export function placeSpan(text: string, question: Question, request: AnswerRequest): string | null {
+  const places = (nlp(text).places().out('array') as string[])
+    .map((place) => place.replace(/[.,!]$/, ''))
+    // compromise reads "St." of "St. Thomas' Hospital" as a place of its own.
+    .filter((place) => !/^(?:St|Mt|Ft)$/.test(place) && saysMore(place, question, request) !== null);
   return (
-    (nlp(text).places().out('array') as string[])
-      .map((place) => place.replace(/[.,!]$/, ''))
-      // compromise reads "St." of "St. Thomas' Hospital" as a place of its own.
-      .filter((place) => !/^(?:St|Mt|Ft)$/.test(place))
-      .find((place) => saysMore(place, question, request) !== null) ??
+    inTense(places, text, question.tense) ??
     /\b(?:at|in|to|near) ((?:the |a |an )?(?:(?:St|Mt|Ft)\. |[\p{L}\d' -]){2,40}?)(?=[.,;!?]| (?:in|on|with|for|last|this|next|when|and|but)\b|$)/u.exec(
       text,
     )?.[1] ??
     null
   );
+}
+
+// What comes before a place that was left: "moved out of Manchester", "we came from Porto".
+const LEFT = /\b(?:from|out of|left|leaving)\s+(?:the\s+)?$/i;
+
+/**
+ * Of the places a sentence names, the one of the tense asked: "where does she live?" of "we moved
+ * out of Manchester, we're in Leeds now" is not the place left, and "where did she live before?"
+ * is, when the sentence names one.
+ */
+function inTense(places: readonly string[], text: string, tense: Question['tense']): string | undefined {
+  const left = (place: string) => LEFT.test(text.slice(0, Math.max(0, text.indexOf(place))));
+  if (tense === 'current') return places.find((place) => !left(place));
+  if (tense === 'earlier') return places.find(left) ?? places[0];
+  return places[0];
 }

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { answerQuestion } from '../../../../src/engine/learning/offline/answer-question.js';
+import type { AnswerRequest } from '../../../../src/engine/learning/reasoner.js';
+
+// Evidence that answers a question without its words: people say where they live, what they
+// study or what pet they have in words of their own.
+const said = (peer: string, content: string, day: string) => ({
+  id: `${peer}-${day}-${content.length}`,
+  peer_id: peer,
+  content,
+  created_at: `${day}T10:00:00.000Z`,
+});
+
+const ask = (question: string, messages: AnswerRequest['messages'], peer: string) =>
+  answerQuestion({ question, peer, about: peer, observations: [], slotFacts: [], messages, level: 'low' });
+
+describe('offline answers from evidence said in other words', () => {
+  it('reads evidence that speaks of the slot asked of, though it shares no word of the question', async () => {
+    // "Where does she live?" shares no word with a move; "what is she studying?" none with a PhD.
+    expect(
+      await ask(
+        'What is Mei studying?',
+        [
+          said(
+            'mei',
+            'Started my PhD in marine biology at the University of Bergen this autumn.',
+            '2025-10-05',
+          ),
+        ],
+        'mei',
+      ),
+    ).toContain('marine biology');
+  });
+
+  it('answers where one lives now with the place moved to, and before with the place left', async () => {
+    const moved = [
+      said('ana', "Quick update: we finally moved out of Manchester, we're in Leeds now.", '2026-03-02'),
+    ];
+    expect(await ask('Where does Ana live?', moved, 'ana')).toBe('Leeds');
+    expect(await ask('Where did Ana live before?', moved, 'ana')).toBe('Manchester');
+  });
+
+  it("does not read a relative's home as the peer's", async () => {
+    expect(
+      await ask(
+        'Where does Lucia live?',
+        [said('lucia', 'My mum runs a bakery back home in Valencia.', '2026-04-03')],
+        'lucia',
+      ),
+    ).toBeNull();
+  });
+});
