@@ -49,4 +49,16 @@ describe('offline answers from evidence said in other words', () => {
       ),
     ).toBeNull();
   });
+
+  it('finds a dog said as its breed, but not a son said as a daughter', async () => {
+    const pets = [said('ana', 'We adopted a beagle called Pickle last weekend.', '2026-03-09')];
+    expect(await ask("What is the name of Ana's dog?", pets, 'ana')).toBe('Pickle');
+    expect(
+      await ask(
+        "What is the name of Raj's son?",
+        [said('raj', 'Our daughter Asha starts school in September.', '2026-03-09')],
+        'raj',
+      ),
+    ).toBeNull();
+  });
 });

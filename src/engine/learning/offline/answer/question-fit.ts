@@ -2,6 +2,7 @@ import { RELATION_QUALIFIERS, RELATIONS } from '../../../text/relation-words.js'
 import { SLOT_WORDS } from '../../../text/slot-vocabulary.js';
 import type { Question } from '../read-question.js';
 import { lemmaWords } from '../verb-lemmas.js';
+import { kindredStems } from './kindred-words.js';
 
 // Someone the peer names by relation: what is said of them is no fact of the peer's own.
 const OF_RELATIVE = new RegExp(
@@ -16,7 +17,8 @@ export type Fit = (text: string, held?: Set<string>) => number;
  * How well a text fits the question: its nouns count twice, then its verbs and every word; zero
  * when the text holds none of the question's nouns (or, without nouns, of its verbs, or without
  * either, not all its words): sharing "favourite" does not answer "what is her favourite food?".
- * A text that speaks of the slot the question asks of fits, and counts one word more:
+ * A noun is shared when the text says it more narrowly ({@link kindredStems}: "beagle" for
+ * "dog"). A text that speaks of the slot the question asks of fits, and counts one word more:
  * "got a job at the Charité" speaks of work as "where does Tomas work?" does, and "we moved out
  * of Manchester, we're in Leeds now" of where one lives, in other words.
  */
@@ -26,7 +28,9 @@ export function questionFit(question: Question): Fit {
   const words = new Set(question.words);
   const slotWords = slotWordsOf(question.slot);
   return (text, held = new Set(lemmaWords(text))) => {
-    const sharedAnchors = [...anchors].filter((word) => held.has(word)).length;
+    const sharedAnchors = [...anchors].filter((word) =>
+      kindredStems(word).some((kin) => held.has(kin)),
+    ).length;
     const sharedVerbs = [...verbs].filter((word) => held.has(word)).length;
     const shared = [...words].filter((word) => held.has(word)).length;
     const speaksOfSlot = slotWords?.test(text.toLowerCase()) === true;

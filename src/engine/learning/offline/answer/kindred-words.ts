@@ -1,0 +1,42 @@
+import { lemmaWords } from '../verb-lemmas.js';
+
+/**
+ * Words a question may use for what the evidence says more narrowly or in other words: "What is
+ * the name of her dog?" of "we adopted a beagle called Pickle", "how old are his kids?" of "our
+ * son is 4". One way only where the words name kinds of a thing: a question about a son is not
+ * answered with a daughter.
+ */
+const KINDRED: Record<string, string> = {
+  dog: 'puppy pup beagle labrador retriever terrier poodle spaniel collie husky bulldog dachshund corgi greyhound',
+  cat: 'kitten kitty',
+  pet: 'dog puppy pup cat kitten kitty hamster rabbit bunny parrot tortoise',
+  child: 'son daughter baby toddler kid',
+  kid: 'son daughter baby toddler child',
+  partner: 'husband wife boyfriend girlfriend fiance fiancee spouse',
+  spouse: 'husband wife',
+  parent: 'mum mom mother dad father',
+  sibling: 'brother sister',
+  trip: 'holiday vacation travel flight getaway journey',
+  holiday: 'trip vacation getaway',
+  vacation: 'trip holiday getaway',
+  house: 'home flat apartment',
+  home: 'house flat apartment',
+  flat: 'apartment home',
+  apartment: 'flat home',
+  university: 'uni college',
+  film: 'movie',
+  movie: 'film',
+  car: 'vehicle',
+};
+
+const KINDRED_STEMS: ReadonlyMap<string, readonly string[]> = new Map(
+  Object.entries(KINDRED).flatMap(([word, kin]) => {
+    const [stem] = lemmaWords(word);
+    return stem === undefined ? [] : [[stem, lemmaWords(kin)] as const];
+  }),
+);
+
+/** The stems that stand for a question's stem in evidence, itself first. */
+export function kindredStems(stem: string): readonly string[] {
+  return [stem, ...(KINDRED_STEMS.get(stem) ?? [])];
+}
