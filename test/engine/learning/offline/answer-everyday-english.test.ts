@@ -67,6 +67,14 @@ describe('offline answers to sentences as people write them', () => {
     expect(
       await ask('When did they launch?', [said('jess', 'We launched on 3 May.', '2026-04-20')], 'jess'),
     ).toBe('3 May 2025');
+    // British order, with "of": "the 14th of May" is a day, not the day it was said.
+    expect(
+      await ask(
+        'When is her birthday?',
+        [said('jess', 'My birthday is on the 14th of May.', '2026-03-10')],
+        'jess',
+      ),
+    ).toBe('14 May 2026');
   });
 
   it('answers "how often?" with a frequency that names its day ("every second Friday")', async () => {

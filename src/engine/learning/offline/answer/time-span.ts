@@ -38,10 +38,11 @@ export function saidDate(evidence: Evidence): string | null {
 }
 
 // A month as written out or shortened ("Sept.", "Oct"), with a day before or after it, or after
-// "by", "in", "until" or "before": "12 Sept.", "Oct. 3", "by June"; "may" alone is no month.
+// "by", "in", "until" or "before": "12 Sept.", "Oct. 3", "the 14th of May", "by June"; "may" alone
+// is no month.
 const SHORT_MONTH = String.raw`(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?`;
 const DAY_MONTH = new RegExp(
-  String.raw`\b(?:(\d{1,2})(?:st|nd|rd|th)? (${SHORT_MONTH})|(${SHORT_MONTH}) (\d{1,2})(?:st|nd|rd|th)?\b|(?:by|in|until|till|before|for|around|early|late|mid|end of) (${SHORT_MONTH})(?= |[,.;!?]|$))`,
+  String.raw`\b(?:(\d{1,2})(?:st|nd|rd|th)? (?:of )?(${SHORT_MONTH})|(${SHORT_MONTH}) (\d{1,2})(?:st|nd|rd|th)?\b|(?:by|in|until|till|before|for|around|early|late|mid|end of) (${SHORT_MONTH})(?= |[,.;!?]|$))`,
 );
 
 /**
