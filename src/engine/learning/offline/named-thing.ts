@@ -1,5 +1,6 @@
 import { stemmer } from 'stemmer';
 import { meaningfulWords } from '../../text/content-words.js';
+import { kindredStems } from './answer/kindred-words.js';
 
 // Works people name by a title, usually quoted: "which book?" is answered by "Becoming Nicole".
 const TITLED = new Set(
@@ -32,18 +33,43 @@ export function namedThing(sentence: string, head: string): string | null {
   const tokens = sentence.split(/\s+/);
   for (const [at, token] of tokens.entries()) {
     if (stemmer(bare(token).toLowerCase()) !== wanted) continue;
-    const phrase = [bare(token)];
-    for (let before = at - 1; before >= 0 && phrase.length <= MAX_MODIFIERS; before -= 1) {
-      const word = tokens[before] ?? '';
-      // A comma or a full stop ends the phrase; so does a word with no meaning of its own ("a",
-      // "to"), and someone's name ("Caroline's paintings" are no kind of painting).
-      if (/[,.;:!?)\]]$/.test(word) || meaningfulWords(word).length === 0 || /^\p{Lu}\p{Ll}+'s$/u.test(word))
-        break;
-      phrase.unshift(bare(word));
-    }
-    if (phrase.length > 1) return phrase.join(' ');
+    const words = modifiers(tokens, at);
+    if (words.length > 0) return [...words, bare(token)].join(' ');
   }
   return null;
+}
+
+/**
+ * The kind of the noun a "what kind of <noun>" question asks for that the evidence names, with
+ * the words that qualify it: "spaniel puppy" for "what kind of pet?", "cello" for "which
+ * instrument?" ({@link kindredStems}); for a question asking for `many` ("what pets does she
+ * have?"), the words from the first kind named to the last ("pup and a kitty"). Null when it
+ * names none.
+ */
+export function namedKind(sentence: string, head: string, many: boolean): string | null {
+  const noun = head.split(' ').at(-1) ?? head;
+  const kinds = new Set(kindredStems(stemmer(noun)).slice(1));
+  const tokens = sentence.split(/\s+/);
+  const isKind = (token: string) => kinds.has(stemmer(bare(token).toLowerCase()));
+  const first = tokens.findIndex(isKind);
+  if (first === -1) return null;
+  const last = many ? tokens.findLastIndex(isKind) : first;
+  const named = tokens.slice(first, last + 1).join(' ');
+  return [...modifiers(tokens, first), named.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}+]+$/gu, '')].join(' ');
+}
+
+/** The words that qualify the noun at `at`, up to {@link MAX_MODIFIERS}: "service-focused online". */
+function modifiers(tokens: readonly string[], at: number): string[] {
+  const words: string[] = [];
+  for (let before = at - 1; before >= 0 && words.length < MAX_MODIFIERS; before -= 1) {
+    const word = tokens[before] ?? '';
+    // A comma or a full stop ends the phrase; so does a word with no meaning of its own ("a",
+    // "to"), and someone's name ("Caroline's paintings" are no kind of painting).
+    if (/[,.;:!?)\]]$/.test(word) || meaningfulWords(word).length === 0 || /^\p{Lu}\p{Ll}+'s$/u.test(word))
+      break;
+    words.unshift(bare(word));
+  }
+  return words;
 }
 
 /** A word without the punctuation around it; "LGBTQ+", "service-focused" and "beginner's" stay whole. */

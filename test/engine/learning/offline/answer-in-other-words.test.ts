@@ -61,4 +61,21 @@ describe('offline answers from evidence said in other words', () => {
       ),
     ).toBeNull();
   });
+
+  it('answers "what kind of pet / which instrument?" with the kind the evidence names', async () => {
+    expect(
+      await ask(
+        'What kind of pet does Tom have?',
+        [said('tom', 'We got a spaniel puppy for the kids, his name is Biscuit.', '2026-02-01')],
+        'tom',
+      ),
+    ).toBe('spaniel puppy');
+    expect(
+      await ask(
+        'What instrument is Mei learning?',
+        [said('mei', "I've been learning the cello since the spring, it's hard!", '2026-05-01')],
+        'mei',
+      ),
+    ).toBe('cello');
+  });
 });

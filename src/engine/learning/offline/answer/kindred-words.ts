@@ -3,8 +3,8 @@ import { lemmaWords } from '../verb-lemmas.js';
 /**
  * Words a question may use for what the evidence says more narrowly or in other words: "What is
  * the name of her dog?" of "we adopted a beagle called Pickle", "how old are his kids?" of "our
- * son is 4". One way only where the words name kinds of a thing: a question about a son is not
- * answered with a daughter.
+ * son is 4", "what kind of pet does he have?" of "we got a spaniel puppy". One way only where the
+ * words name kinds of a thing: a question about a son is not answered with a daughter.
  */
 const KINDRED: Record<string, string> = {
   dog: 'puppy pup beagle labrador retriever terrier poodle spaniel collie husky bulldog dachshund corgi greyhound',
@@ -27,6 +27,11 @@ const KINDRED: Record<string, string> = {
   film: 'movie',
   movie: 'film',
   car: 'vehicle',
+  // Kinds a "what sport / instrument / drink?" question asks among.
+  sport:
+    'football soccer tennis basketball cricket rugby golf hockey baseball volleyball badminton swimming running cycling climbing yoga boxing skiing surfing',
+  instrument: 'guitar piano violin drums cello flute saxophone trumpet ukulele keyboard harp clarinet',
+  drink: 'tea coffee beer wine juice cocktail',
 };
 
 const KINDRED_STEMS: ReadonlyMap<string, readonly string[]> = new Map(

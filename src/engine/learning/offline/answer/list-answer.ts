@@ -1,5 +1,5 @@
 import type { AnswerRequest } from '../../reasoner.js';
-import { namedThing } from '../named-thing.js';
+import { namedKind, namedThing } from '../named-thing.js';
 import { newNounPhrase } from '../noun-phrases.js';
 import type { Question } from '../read-question.js';
 import { askedWords } from './asked-words.js';
@@ -25,7 +25,10 @@ export function listAnswer(
   for (const evidence of ranked.slice(0, LIST_SEARCH).filter(({ fit }) => fit >= fitting)) {
     const words = evidenceWords(evidence, question);
     const thing =
-      (question.head === null ? null : namedThing(words, question.head)) ?? newNounPhrase(words, asked);
+      (question.head === null
+        ? null
+        : (namedThing(words, question.head) ?? namedKind(words, question.head, true))) ??
+      newNounPhrase(words, asked);
     if (thing !== null) things.add(thing);
   }
   return things.size > 1 ? [...things].join(', ') : null;

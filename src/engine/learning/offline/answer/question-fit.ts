@@ -27,10 +27,12 @@ export function questionFit(question: Question): Fit {
   const verbs = new Set(question.verbs);
   const words = new Set(question.words);
   const slotWords = slotWordsOf(question.slot);
+  // "What kind of pet…?": evidence that names a kind of pet ("a spaniel puppy") fits as a shared noun.
+  const headKinds = kindsOf(question.head);
   return (text, held = new Set(lemmaWords(text))) => {
-    const sharedAnchors = [...anchors].filter((word) =>
-      kindredStems(word).some((kin) => held.has(kin)),
-    ).length;
+    const sharedAnchors =
+      [...anchors].filter((word) => kindredStems(word).some((kin) => held.has(kin))).length +
+      (headKinds.some((kind) => held.has(kind)) ? 1 : 0);
     const sharedVerbs = [...verbs].filter((word) => held.has(word)).length;
     const shared = [...words].filter((word) => held.has(word)).length;
     const speaksOfSlot = slotWords?.test(text.toLowerCase()) === true;
@@ -38,6 +40,7 @@ export function questionFit(question: Question): Fit {
     const ofPeerSlot = speaksOfSlot && (question.person !== null || !OF_RELATIVE.test(text));
     const supported =
       ofPeerSlot ||
+      sharedAnchors > 0 ||
       (anchors.size > 0
         ? sharedAnchors > 0
         : verbs.size > 0
@@ -48,6 +51,13 @@ export function questionFit(question: Question): Fit {
     if (!speaksOfSlot) return fit;
     return question.words.some((word) => held.has(word) && slotWords?.test(word)) ? fit : fit + 1;
   };
+}
+
+/** The kinds of the thing a "what kind of <noun>" question names, when its noun has any: "pet" has "dog". */
+function kindsOf(head: string | null): readonly string[] {
+  const noun = head?.split(' ').at(-1);
+  const [stem] = noun === undefined ? [] : lemmaWords(noun);
+  return stem === undefined ? [] : kindredStems(stem).slice(1);
 }
 
 /** The words of the slot asked of, a named person's (`job@tomas`) as the peer's own (`job`). */
