@@ -29,4 +29,12 @@ describe('answerQuestion, offline: a project as people write of it', () => {
     expect(await ask('priya', 'When does the nightly job run?', messages)).toBe('at 2am UTC');
     expect(await ask('priya', 'What time is the standup?', messages)).toBe('every Monday at 9:30');
   });
+
+  it('answers what a thing is built with from what it is said to be, when the evidence holds no verb of the question', async () => {
+    const messages = [
+      said('leo', 'the shop frontend is Next.js 14 and we host it on Vercel'),
+      said('leo', 'payments go through Stripe'),
+    ];
+    expect(await ask('leo', 'What framework is the frontend built with?', messages)).toBe('Next.js 14');
+  });
 });
