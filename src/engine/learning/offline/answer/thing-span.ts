@@ -34,12 +34,14 @@ const IS_SAID =
 
 /**
  * "What framework is the frontend built with?" of "the shop frontend is Next.js 14": evidence
- * that holds none of the question's verbs may say what one of its nouns is; that answers.
+ * that holds none of the question's verbs may say what one of its nouns is; that answers a
+ * question about things, one that names nobody.
  */
 function saidToBe(text: string, question: Question, request: AnswerRequest): string | null {
-  // A name ("what is Zuza going to study?" of "Zuza is home for the weekend") is no thing said to be something.
-  const names = new Set(lemmaWords((request.question.match(/(?<=\s)\p{Lu}[\p{L}'-]*/gu) ?? []).join(' ')));
-  const anchors = new Set(question.anchors.filter((anchor) => !names.has(anchor)));
+  // A question that names someone ("what is Zuza going to study?" of "Zuza is home for the
+  // weekend") asks what they do, which what a noun is said to be does not tell.
+  if (/(?<=\s)\p{Lu}/u.test(request.question)) return null;
+  const anchors = new Set(question.anchors);
   const words = text.split(/\s+/);
   for (const [at, word] of words.entries()) {
     if (/[,;.!?]$/.test(word) || !lemmaWords(word).some((stem) => anchors.has(stem))) continue;
