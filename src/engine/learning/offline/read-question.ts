@@ -35,6 +35,8 @@ export type Question = {
   words: string[];
   /** The noun a "what kind of <noun>" or "which <noun>" question asks for ("online group"), else null. */
   head: string | null;
+  /** "What time is the standup?", "when does the nightly job run?": what recurs or is set asks for the hour it is at. */
+  asksHour: boolean;
   /** The part of a date a "which year" or "what month" question wants, else null: the whole date. */
   timeUnit: 'year' | 'month' | null;
   /** A "what" or "which" question: it asks for something named, so a verb's object ends with its first noun. */
@@ -120,6 +122,7 @@ export function readQuestion(
       (verbs.length > 0 && /^what (?:did|does|do|has|have|will)\b/.test(lower)) ||
       /^what (?:is|was|are|were) [a-z]+'s\b/.test(lower),
     asksMany: MANY.test(lower),
+    asksHour: /^(?:what time|when (?:does|do|is|are)\b)/.test(lower),
     timeUnit: /\b(?:which|what) year\b/.test(lower)
       ? 'year'
       : /\b(?:which|what) month\b/.test(lower)

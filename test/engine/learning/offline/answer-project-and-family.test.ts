@@ -20,4 +20,21 @@ describe('answerQuestion, offline: a project as people write of it', () => {
     ];
     expect(await ask('ayesha', 'When does 3.8.0 ship now?', messages)).toContain('March 6');
   });
+
+  it('answers when something set or recurring happens with the hour it is at, not the day it was said', async () => {
+    const messages = [
+      said('priya', 'The nightly job runs at 2am UTC and takes about 40 minutes.'),
+      said('priya', 'Standups are every Monday at 9:30, on the team call.'),
+    ];
+    expect(await ask('priya', 'When does the nightly job run?', messages)).toBe('at 2am UTC');
+    expect(await ask('priya', 'What time is the standup?', messages)).toBe('every Monday at 9:30');
+  });
+
+  it('answers what a thing is built with from what it is said to be, when the evidence holds no verb of the question', async () => {
+    const messages = [
+      said('leo', 'the shop frontend is Next.js 14 and we host it on Vercel'),
+      said('leo', 'payments go through Stripe'),
+    ];
+    expect(await ask('leo', 'What framework is the frontend built with?', messages)).toBe('Next.js 14');
+  });
 });

@@ -19,9 +19,18 @@ export const DATE_PHRASE = new RegExp(
  * was said; for "which year?" or "which month?", that part of it.
  */
 export function timeSpan(question: Question, evidence: Evidence): string | null {
+  if (question.asksHour) {
+    const hour = CLOCK_TIME.exec(withoutSpeaker(evidence))?.[0];
+    if (hour) return hour;
+  }
   const day = saidDate(evidence) ?? (evidence.occurredAt ? formatDay(new Date(evidence.occurredAt)) : null);
   return day === null ? null : inUnit(day, question.timeUnit);
 }
+
+// A time of day, with the days it recurs on when said before it: "at 2am UTC", "every Monday at
+// 9:30", "on Fridays at 3pm".
+const CLOCK_TIME =
+  /\b(?:(?:every|each|on) (?:[\w-]+ ){0,2}?)?(?:at |around |by )?(?:\d{1,2}(?::\d{2})? ?(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}|noon|midnight)(?: (?:UTC|GMT|CET|CEST|[A-Z]{2,4}T))?(?![\w:])/i;
 
 /**
  * The date a piece of evidence says in words: an observation's, or a message's with what it
