@@ -13,9 +13,13 @@ import { preferredFirst } from './answer/preferred-first.js';
 import { rankEvidence } from './answer/rank-evidence.js';
 import { relationAnswer } from './answer/relation-answer.js';
 import { afterVerb } from './answer/verb-object.js';
+import { withoutSaidTime } from './answer/without-said-time.js';
 import { newNounPhrase } from './noun-phrases.js';
 import { type Question, readQuestion } from './read-question.js';
 import { lemmaWords } from './verb-lemmas.js';
+
+// Kinds of answer that a said time may be part of: "two weeks ago", "yes: …".
+const TIMED_KINDS = new Set<Question['kind']>(['time', 'duration', 'number', 'age', 'yes/no']);
 
 // Pieces of evidence, best first, searched for a span of the kind asked before giving up.
 const SPAN_SEARCH = 4;
@@ -57,7 +61,7 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
   for (const evidence of candidates) {
     const span = extractSpan(question, evidence, request);
     if (span === null) continue;
-    answers.push(asAnswer(span, evidence.text));
+    answers.push(asAnswer(withoutTimeUnasked(span, question), evidence.text));
     if (new Set(answers).size >= depth) break;
   }
   // Evidence that fits but holds no span of the kind asked ("how often" said as "most weekends"):
@@ -70,7 +74,7 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
       question.kind === 'thing' && (question.head !== null || question.asksObject)
         ? newNounPhrase(words, askedWords(question, request))
         : null;
-    return thing ?? asAnswer(afterVerb(words, question, request), best.text);
+    return thing ?? asAnswer(withoutTimeUnasked(afterVerb(words, question, request), question), best.text);
   }
   return [...new Set(answers)].join('; ');
 }
@@ -88,4 +92,9 @@ function asksAmountNotHeld(asked: string, question: Question, best: Evidence): b
   const names = new Set(lemmaWords((asked.match(/(?<=\s)\p{Lu}[\p{L}-]*/gu) ?? []).join(' ')));
   const held = new Set(lemmaWords(best.text));
   return !question.words.some((word) => held.has(word) && !names.has(word));
+}
+
+/** A span without the time its evidence said relative to its day, unless the question asks of time or a count. */
+function withoutTimeUnasked(span: string, question: Question): string {
+  return TIMED_KINDS.has(question.kind) ? span : withoutSaidTime(span);
 }

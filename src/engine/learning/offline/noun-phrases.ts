@@ -1,3 +1,4 @@
+import { withoutSaidTime } from './answer/without-said-time.js';
 import { nlp } from './nlp.js';
 import { lemmaWords } from './verb-lemmas.js';
 
@@ -19,9 +20,16 @@ const CONTRACTION = /'(?:re|ve|ll|d|m)\b/gi;
 /**
  * The first noun phrase of a sentence that names something the question did not ("What did she
  * find on her walk?" of "I came across this cool rainbow sidewalk": "cool rainbow sidewalk"), or
- * null when every one of them repeats the question's words (`asked`, as lemmas).
+ * null when every one of them repeats the question's words (`asked`, as lemmas) or ends with one
+ * of `endsNot` (by default the asked words: "great news" only describes the news "what exciting
+ * news did she share?" asks of; a list of events may end with "event", but not with a name).
+ * The time said relative to its day is no part of a phrase ("poetry reading last Fri").
  */
-export function newNounPhrase(sentence: string, asked: ReadonlySet<string>): string | null {
+export function newNounPhrase(
+  sentence: string,
+  asked: ReadonlySet<string>,
+  endsNot: ReadonlySet<string> = asked,
+): string | null {
   const phrases = nlp(sentence).nouns().json() as { text: string; terms: { tags: string[] }[] }[];
   for (const { text, terms } of phrases) {
     // "We've", "I": no thing of their own; "Mel!", a name said to the listener, neither.
@@ -29,14 +37,14 @@ export function newNounPhrase(sentence: string, asked: ReadonlySet<string>): str
     if (tags.every((tag) => tag.has('Pronoun')) || (tags.length === 1 && tags[0]?.has('FirstName'))) continue;
     // A date is no thing: "last year", "2022".
     if (tags.every((tag) => tag.has('Date') || tag.has('Value') || tag.has('Determiner'))) continue;
-    const named = text
-      .replace(CONTRACTION, '')
-      .replace(TRAILING_PUNCTUATION, '')
-      .replace(DETERMINER, '')
-      .trim();
+    const named = withoutSaidTime(
+      text.replace(CONTRACTION, '').replace(TRAILING_PUNCTUATION, '').replace(DETERMINER, '').trim(),
+    );
     if (GENERIC.has(named.split(/\s+/).at(-1)?.toLowerCase() ?? '')) continue;
     const words = lemmaWords(named);
-    if (words.length > 0 && !words.every((word) => asked.has(word))) return named;
+    // "Great news" for "what exciting news did she share?": the thing the question names, not a new one.
+    const head = words.at(-1);
+    if (head !== undefined && !endsNot.has(head) && !words.every((word) => asked.has(word))) return named;
   }
   return null;
 }

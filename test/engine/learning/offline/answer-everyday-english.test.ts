@@ -207,4 +207,18 @@ describe('offline answers to sentences as people write them', () => {
     expect(await ask('Where is the app deployed?', messages, 'omar')).toBe('Render');
     expect(await ask('What does the codebase use?', messages, 'omar')).toBe('Django');
   });
+
+  it('leaves out of an answer that does not ask when the time said relative to the day ("last night")', async () => {
+    // The asker cannot tell which night "last night" was: it only lengthens the answer.
+    expect(
+      await ask('What did Maria and her mom cook together?', [
+        said('maria', 'My mom and I cooked dinner together last night.', '2026-03-02'),
+      ]),
+    ).toBe('dinner together');
+    expect(
+      await ask('What did Maria do at the workshop?', [
+        said('maria', 'Last Friday I went to a pottery workshop and made a bowl.', '2026-03-02'),
+      ]),
+    ).toBe('I went to a pottery workshop and made a bowl');
+  });
 });

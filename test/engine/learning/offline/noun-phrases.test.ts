@@ -5,6 +5,34 @@ import { lemmaWords } from '../../../../src/engine/learning/offline/verb-lemmas.
 const asked = (question: string) => new Set(lemmaWords(question));
 
 describe('newNounPhrase', () => {
+  it('passes over a phrase that only describes the thing the question names, and a time said relative to its day', () => {
+    // "Great news" tells nothing "what exciting news…?" did not; the news is what comes after it.
+    expect(
+      newNounPhrase(
+        'Maria got some great news to share - Maria joined a gym!',
+        asked('What exciting news did Maria share?'),
+      ),
+    ).toBe('gym');
+    // "A few years ago" places the tattoo in time, so "tattoo" alone repeats the question.
+    expect(
+      newNounPhrase(
+        'Got the tattoo a few years ago, it stands for freedom.',
+        asked('What does the tattoo symbolize?'),
+      ),
+    ).toBe('freedom');
+    expect(
+      newNounPhrase('I went to a poetry reading last Fri - it was powerful!', asked('What did she do?')),
+    ).toBe('poetry reading');
+    // A list asks for things of the kind it names: each may end with that noun.
+    expect(
+      newNounPhrase(
+        'I joined a marching event for veterans.',
+        asked('What events has she been to?'),
+        new Set(),
+      ),
+    ).toBe('marching event');
+  });
+
   it('names the first thing the question did not, without its determiner', () => {
     expect(
       newNounPhrase(

@@ -2,6 +2,7 @@ import type { AnswerRequest } from '../../reasoner.js';
 import { namedKind, namedThing } from '../named-thing.js';
 import { newNounPhrase } from '../noun-phrases.js';
 import type { Question } from '../read-question.js';
+import { lemmaWords } from '../verb-lemmas.js';
 import { askedWords } from './asked-words.js';
 import { type Evidence, evidenceWords } from './evidence.js';
 
@@ -20,6 +21,8 @@ export function listAnswer(
   request: AnswerRequest,
 ): string | null {
   const asked = askedWords(question, request);
+  // Things of the kind asked may end with its noun ("marching event"), never with a peer's name.
+  const names = new Set([...lemmaWords(request.about), ...lemmaWords(request.peer), 'other']);
   const things = new Set<string>();
   const fitting = (ranked[0]?.fit ?? 0) - LIST_FIT_SLACK;
   for (const evidence of ranked.slice(0, LIST_SEARCH).filter(({ fit }) => fit >= fitting)) {
@@ -28,7 +31,7 @@ export function listAnswer(
       (question.head === null
         ? null
         : (namedThing(words, question.head) ?? namedKind(words, question.head, true))) ??
-      newNounPhrase(words, asked);
+      newNounPhrase(words, asked, names);
     if (thing !== null) things.add(thing);
   }
   return things.size > 1 ? [...things].join(', ') : null;
