@@ -12,9 +12,8 @@ const BY_MEANS = /\bby [a-z]+ing\b[^.;!?]*/i;
  * service-focused online group", or "a spaniel puppy" for "what kind of pet?"), or that holds the
  * question's verb with its object, answers; else what one of the question's nouns is said to be
  * ("the frontend is Next.js 14"); the best evidence's sentence is the answer only when none does.
- * An object that only repeats
- * the question ("What does she do to keep busy?" of "...painting to keep busy") leaves the rest
- * of the sentence to answer.
+ * An object that only repeats the question ("What does she do to keep busy?" of "...painting to
+ * keep busy") leaves the rest of the sentence to answer.
  */
 export function thingSpan(text: string, question: Question, request: AnswerRequest): string | null {
   const named =
