@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { answerQuestion } from '../../../../src/engine/learning/offline/answer-question.js';
-import type { AnswerRequest } from '../../../../src/engine/learning/reasoner.js';
+import { ask, said } from './ask-offline.js';
 
 // Each rule with the sentence it was written for: kinds of sentence people write, not one dataset's.
-const said = (peer: string, content: string, day: string) => ({
-  id: `${peer}-${day}-${content.length}`,
-  peer_id: peer,
-  content,
-  created_at: `${day}T10:00:00.000Z`,
-});
-
-const ask = (question: string, messages: AnswerRequest['messages'], peer = 'maria') =>
-  answerQuestion({ question, peer, about: peer, observations: [], slotFacts: [], messages, level: 'low' });
-
 describe('offline answers to sentences as people write them', () => {
   it('keeps both units of a duration of two ("1 hour 15 minutes", "2 years and 3 months")', async () => {
     expect(

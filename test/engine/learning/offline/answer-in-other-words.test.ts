@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { answerQuestion } from '../../../../src/engine/learning/offline/answer-question.js';
-import type { AnswerRequest } from '../../../../src/engine/learning/reasoner.js';
+import { ask, said } from './ask-offline.js';
 
 // Evidence that answers a question without its words: people say where they live, what they
 // study or what pet they have in words of their own.
-const said = (peer: string, content: string, day: string) => ({
-  id: `${peer}-${day}-${content.length}`,
-  peer_id: peer,
-  content,
-  created_at: `${day}T10:00:00.000Z`,
-});
-
-const ask = (question: string, messages: AnswerRequest['messages'], peer: string) =>
-  answerQuestion({ question, peer, about: peer, observations: [], slotFacts: [], messages, level: 'low' });
-
 describe('offline answers from evidence said in other words', () => {
   it('reads evidence that speaks of the slot asked of, though it shares no word of the question', async () => {
     // "Where does she live?" shares no word with a move; "what is she studying?" none with a PhD.
