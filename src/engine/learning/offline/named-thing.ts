@@ -54,8 +54,7 @@ export function namedKind(sentence: string, head: string, many: boolean): string
   const first = tokens.findIndex(isKind);
   if (first === -1) return null;
   const last = many ? tokens.findLastIndex(isKind) : first;
-  const named = tokens.slice(first, last + 1).join(' ');
-  return [...modifiers(tokens, first), named.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}+]+$/gu, '')].join(' ');
+  return [...modifiers(tokens, first), bare(tokens.slice(first, last + 1).join(' '))].join(' ');
 }
 
 /** The words that qualify the noun at `at`, up to {@link MAX_MODIFIERS}: "service-focused online". */
