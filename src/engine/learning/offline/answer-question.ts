@@ -13,10 +13,10 @@ import { preferredFirst } from './answer/preferred-first.js';
 import { rankEvidence } from './answer/rank-evidence.js';
 import { relationAnswer } from './answer/relation-answer.js';
 import { afterVerb } from './answer/verb-object.js';
-import { withoutSaidTime } from './answer/without-said-time.js';
 import { newNounPhrase } from './noun-phrases.js';
 import { type Question, readQuestion } from './read-question.js';
 import { lemmaWords } from './verb-lemmas.js';
+import { withoutSaidTime } from './without-said-time.js';
 
 // Kinds of answer that a said time may be part of: "two weeks ago", "yes: …".
 const TIMED_KINDS = new Set<Question['kind']>(['time', 'duration', 'number', 'age', 'yes/no']);

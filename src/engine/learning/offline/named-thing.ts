@@ -1,6 +1,6 @@
 import { stemmer } from 'stemmer';
 import { meaningfulWords } from '../../text/content-words.js';
-import { kindredStems } from './answer/kindred-words.js';
+import { kindredStems } from './kindred-words.js';
 
 // Works people name by a title, usually quoted: "which book?" is answered by "Becoming Nicole".
 const TITLED = new Set(

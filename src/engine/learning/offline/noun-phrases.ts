@@ -1,6 +1,6 @@
-import { withoutSaidTime } from './answer/without-said-time.js';
 import { nlp } from './nlp.js';
 import { lemmaWords } from './verb-lemmas.js';
+import { withoutSaidTime } from './without-said-time.js';
 
 // Words that point at a thing without naming it: "it", "them", "something".
 const PRONOUN =

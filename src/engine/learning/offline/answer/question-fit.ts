@@ -1,8 +1,8 @@
 import { RELATION_QUALIFIERS, RELATIONS } from '../../../text/relation-words.js';
 import { SLOT_WORDS } from '../../../text/slot-vocabulary.js';
+import { kindredStems } from '../kindred-words.js';
 import type { Question } from '../read-question.js';
 import { lemmaWords } from '../verb-lemmas.js';
-import { kindredStems } from './kindred-words.js';
 
 // Someone the peer names by relation: what is said of them is no fact of the peer's own.
 const OF_RELATIVE = new RegExp(

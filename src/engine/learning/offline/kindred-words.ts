@@ -1,4 +1,4 @@
-import { lemmaWords } from '../verb-lemmas.js';
+import { lemmaWords } from './verb-lemmas.js';
 
 /**
  * Words a question may use for what the evidence says more narrowly or in other words: "What is

@@ -1,4 +1,4 @@
-import { WEEKDAYS } from '../../../text/calendar-words.js';
+import { WEEKDAYS } from '../../text/calendar-words.js';
 
 const WEEKDAY = WEEKDAYS.map((day) => `${day}|${day.slice(0, 3)}`).join('|');
 // A time said relative to the day it was said: "last Friday", "yesterday", "two weeks ago",
