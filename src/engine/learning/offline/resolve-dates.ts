@@ -5,6 +5,7 @@ import { nlp } from './nlp.js';
 
 const RELATIVE = /\b(yesterday|today|tonight|tomorrow|last|next|this|ago|weekend)\b/i;
 const AGO = /\b(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) (day|week|month|year)s? ago\b/i;
+const VAGUE_AGO = /\b(a few|a couple of|several|some|many) (day|week|month|year)s ago\b/i;
 const NUMBER_WORDS: Record<string, number> = {
   a: 1,
   an: 1,
@@ -70,6 +71,9 @@ export function resolveDates(sentence: string, writtenAt: string): DatedSentence
         : `around ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
     text = text.replace(ago[0], `${ago[0]} (${around})`);
   }
+  // "A few years ago" names no day, but the day it was said bounds it.
+  const vague = VAGUE_AGO.exec(text);
+  if (vague) text = text.replace(vague[0], `${vague[1]} ${vague[2]}s before ${formatDay(written)}`);
   return { text, occurredAt };
 }
 
@@ -214,8 +218,9 @@ function seasonOf(written: Date, which: string, said: string): { name: string; y
 function describe(day: Date, unit: string | undefined, written: Date, original: string): string {
   const before = day.getTime() < written.getTime();
   switch (unit) {
+    // compromise reads "last weekend" as a week: said so, it is the weekend.
     case 'week':
-      return `the week ${before ? 'before' : 'after'} ${formatDay(written)}`;
+      return `the ${/weekend/i.test(original) ? 'weekend' : 'week'} ${before ? 'before' : 'after'} ${formatDay(written)}`;
     case 'month':
       return `in ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
     case 'year':

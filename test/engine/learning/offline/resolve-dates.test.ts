@@ -32,6 +32,13 @@ describe('resolveDates', () => {
     ['I start this March.', '2025-10-14T10:00:00Z', 'I start in March 2026.', '2026-03-01'],
     // "Start" is read with the date ("start of next week"), which then has no day, unless it is set apart.
     ['I start next week.', WEDNESDAY, 'I start the week after 18 November 2026.', '2026-11-23'],
+    // compromise reads "last weekend" as a week: it is said as the weekend it was.
+    [
+      'We went camping last weekend.',
+      WEDNESDAY,
+      'We went camping the weekend before 18 November 2026.',
+      '2026-11-14',
+    ],
     // After a preposition the time stands alone: "the end of in November 2026" says nothing.
     [
       'The course ends at the end of this month.',

@@ -83,6 +83,7 @@ export async function rankEvidence(request: AnswerRequest, question: Question): 
           text: `${message.peer_id}: ${text}`,
           speaker: message.peer_id,
           occurredAt: message.created_at,
+          message: message.content,
           rank,
         },
         askedFits.get(message.id),

@@ -1,17 +1,22 @@
 import { MONTHS, WEEKDAYS } from '../../../text/calendar-words.js';
 import { formatDay } from '../../../text/format-day.js';
+import { queryDates } from '../../../text/query-dates.js';
 import { nlp } from '../nlp.js';
 import type { Question } from '../read-question.js';
 import { resolveDates } from '../resolve-dates.js';
+import { sentencePieces } from '../sentence-pieces.js';
 import { type Evidence, withoutSpeaker } from './evidence.js';
 
 const MONTH = MONTHS.join('|');
 const MONTH_NAME = new RegExp(MONTH);
 const WEEKDAY = WEEKDAYS.join('|');
 
-/** A date as evidence says it: "7 May 2023", "the week before 9 June 2023", "summer 2022", "in 2021". */
+/**
+ * A date as evidence says it: "7 May 2023", "the week before 9 June 2023", "a few years before 8
+ * February 2023", "summer 2022", "in 2021".
+ */
 export const DATE_PHRASE = new RegExp(
-  String.raw`\b(?:[Tt]he (?:week|weekend|month) (?:before|after) )?(?:(?:${WEEKDAY}) )?\d{1,2} (?:${MONTH}) \d{4}|\b(?:spring|summer|autumn|fall|winter) (?:19|20)\d{2}\b|\b(?:in )?(?:(?:${MONTH}) )?(?:19|20)\d{2}\b`,
+  String.raw`\b(?:(?:[Tt]he (?:week|weekend|month)|(?:[Aa] few|[Aa] couple of|[Ss]everal|[Ss]ome|[Mm]any) (?:day|week|month|year)s) (?:before|after) )?(?:(?:${WEEKDAY}) )?\d{1,2} (?:${MONTH}) \d{4}|\b(?:spring|summer|autumn|fall|winter) (?:19|20)\d{2}\b|\b(?:in )?(?:(?:${MONTH}) )?(?:19|20)\d{2}\b`,
 );
 
 /**
@@ -23,7 +28,10 @@ export function timeSpan(question: Question, evidence: Evidence): string | null 
     const hour = CLOCK_TIME.exec(withoutSpeaker(evidence))?.[0];
     if (hour) return hour;
   }
-  const day = saidDate(evidence) ?? (evidence.occurredAt ? formatDay(new Date(evidence.occurredAt)) : null);
+  const day =
+    saidDate(evidence) ??
+    dateSaidBeside(evidence) ??
+    (evidence.occurredAt ? formatDay(new Date(evidence.occurredAt)) : null);
   return day === null ? null : inUnit(day, question.timeUnit);
 }
 
@@ -44,6 +52,37 @@ export function saidDate(evidence: Evidence): string | null {
     DATE_PHRASE.exec(dated)?.[0]?.replace(/^in /, '') ??
     (evidence.occurredAt ? dayWithoutYear(said, new Date(evidence.occurredAt)) : null)
   );
+}
+
+// How much of a long message is read for a date said beside the evidence.
+const BESIDE_CHARS = 2000;
+// Sentences of a message read on either side of the evidence for a date said beside it.
+const BESIDE_REACH = 3;
+
+/**
+ * "My friends and mentors are my rocks. Here's a pic from when we met up last week!": a message
+ * that says when in another sentence than the one that fits the question still says when. The
+ * nearest such sentence of the same message, the one before first, resolved to its day; a
+ * question asked in it, or a day after the message, says when of nothing.
+ */
+function dateSaidBeside(evidence: Evidence): string | null {
+  if (evidence.message === undefined || evidence.occurredAt === null) return null;
+  const sentences = [...sentencePieces(evidence.message.slice(0, BESIDE_CHARS))].map((sentence) =>
+    sentence.trim(),
+  );
+  const at = sentences.indexOf(withoutSpeaker(evidence));
+  if (at < 0) return null;
+  for (let distance = 1; distance <= BESIDE_REACH; distance++) {
+    for (const sentence of [sentences[at - distance], sentences[at + distance]]) {
+      if (sentence === undefined || sentence.endsWith('?')) continue;
+      const date = DATE_PHRASE.exec(resolveDates(sentence, evidence.occurredAt).text)?.[0];
+      // "I'm hosting a competition next month": a plan's day is not when the evidence happened.
+      const days = date === undefined ? null : queryDates(date);
+      if (date && days !== null && days.from.getTime() <= Date.parse(evidence.occurredAt))
+        return date.replace(/^in /, '');
+    }
+  }
+  return null;
 }
 
 // A month as written out or shortened ("Sept.", "Oct"), with a day before or after it, or after

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ask, said } from './ask-offline.js';
+
+// "When?" is answered by the time the evidence says, resolved to its day, before the day the
+// message was written: people say when in the sentence beside the one that names what happened.
+describe('offline answers to "when?"', () => {
+  it('takes the time said in another sentence of the same message', async () => {
+    const hike = [
+      said(
+        'nadia',
+        'My cousins and my old climbing crew are the best. We did the ridge walk together last weekend!',
+        '2026-05-14',
+      ),
+    ];
+    expect(await ask('When did Nadia go out with her cousins and her climbing crew?', hike, 'nadia')).toBe(
+      'the weekend before 14 May 2026',
+    );
+  });
+
+  it("does not take a plan's day from beside it for when something happened", async () => {
+    const studio = [
+      said(
+        'omar',
+        "I'm growing the bakery's newsletter and adding weekend baking classes. We're also opening a second shop next month.",
+        '2026-04-03',
+      ),
+    ];
+    expect(await ask("When did Omar start growing the bakery's newsletter?", studio, 'omar')).toBe(
+      '3 April 2026',
+    );
+  });
+
+  it('answers "a few years ago" as said, bounded by the day it was said, not as that day', async () => {
+    const ink = [said('leo', 'I got this tattoo a few years ago, it is for my grandfather.', '2026-02-08')];
+    expect(await ask('When did Leo get his tattoo?', ink, 'leo')).toBe('a few years before 8 February 2026');
+    // A question that does not ask when is answered without it.
+    expect(await ask("What is Leo's tattoo for?", ink, 'leo')).not.toContain('before');
+  });
+});
