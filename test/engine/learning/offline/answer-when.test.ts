@@ -36,4 +36,11 @@ describe('offline answers to "when?"', () => {
     // A question that does not ask when is answered without it.
     expect(await ask("What is Leo's tattoo for?", ink, 'leo')).not.toContain('before');
   });
+
+  it('finds a relative said fondly for one asked of formally', async () => {
+    const loss = [said('ines', 'Last week my grandma passed away, so I was with my family.', '2026-03-06')];
+    expect(await ask("When did Ines's grandmother pass away?", loss, 'ines')).toBe(
+      'the week before 6 March 2026',
+    );
+  });
 });
