@@ -1,5 +1,6 @@
 import { MONTHS, WEEKDAYS } from '../../../text/calendar-words.js';
 import type { Question } from '../read-question.js';
+import { sentencePieces } from '../sentence-pieces.js';
 
 /** A sentence of a retrieved message, or an observation, weighed against the question. */
 export type Evidence = {
@@ -42,4 +43,30 @@ export function evidenceWords(evidence: Evidence, question: Question): string {
 /** The words of a piece of evidence without the "name: " a message's sentence begins with. */
 export function withoutSpeaker(evidence: Evidence): string {
   return evidence.text.replace(/^[^:]{1,80}: /, '');
+}
+
+// How much of a long message is read for the sentences beside a piece of evidence.
+const BESIDE_CHARS = 2000;
+// How many sentences of a message are read on either side of the evidence.
+const BESIDE_REACH = 3;
+
+/**
+ * The other sentences of the message a piece of evidence was read from, nearest first and the
+ * one before first at the same distance: where people say when, or what a thing is named
+ * ("I got a puppy! Her name's Coco."). Questions asked in them are left out: they say nothing.
+ */
+export function sentencesBeside(evidence: Evidence): string[] {
+  if (evidence.message === undefined) return [];
+  const sentences = [...sentencePieces(evidence.message.slice(0, BESIDE_CHARS))].map((sentence) =>
+    sentence.trim(),
+  );
+  const at = sentences.indexOf(withoutSpeaker(evidence));
+  if (at < 0) return [];
+  const beside: string[] = [];
+  for (let distance = 1; distance <= BESIDE_REACH; distance++) {
+    for (const sentence of [sentences[at - distance], sentences[at + distance]]) {
+      if (sentence !== undefined && !sentence.endsWith('?')) beside.push(sentence);
+    }
+  }
+  return beside;
 }

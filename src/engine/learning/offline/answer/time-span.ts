@@ -4,8 +4,7 @@ import { queryDates } from '../../../text/query-dates.js';
 import { nlp } from '../nlp.js';
 import type { Question } from '../read-question.js';
 import { resolveDates } from '../resolve-dates.js';
-import { sentencePieces } from '../sentence-pieces.js';
-import { type Evidence, withoutSpeaker } from './evidence.js';
+import { type Evidence, sentencesBeside, withoutSpeaker } from './evidence.js';
 
 const MONTH = MONTHS.join('|');
 const MONTH_NAME = new RegExp(MONTH);
@@ -54,33 +53,19 @@ export function saidDate(evidence: Evidence): string | null {
   );
 }
 
-// How much of a long message is read for a date said beside the evidence.
-const BESIDE_CHARS = 2000;
-// Sentences of a message read on either side of the evidence for a date said beside it.
-const BESIDE_REACH = 3;
-
 /**
  * "My friends and mentors are my rocks. Here's a pic from when we met up last week!": a message
- * that says when in another sentence than the one that fits the question still says when. The
- * nearest such sentence of the same message, the one before first, resolved to its day; a
- * question asked in it, or a day after the message, says when of nothing.
+ * that says when in another sentence than the one that fits the question still says when: the
+ * nearest such sentence of it, resolved to its day; a day after the message says when of nothing.
  */
 function dateSaidBeside(evidence: Evidence): string | null {
-  if (evidence.message === undefined || evidence.occurredAt === null) return null;
-  const sentences = [...sentencePieces(evidence.message.slice(0, BESIDE_CHARS))].map((sentence) =>
-    sentence.trim(),
-  );
-  const at = sentences.indexOf(withoutSpeaker(evidence));
-  if (at < 0) return null;
-  for (let distance = 1; distance <= BESIDE_REACH; distance++) {
-    for (const sentence of [sentences[at - distance], sentences[at + distance]]) {
-      if (sentence === undefined || sentence.endsWith('?')) continue;
-      const date = DATE_PHRASE.exec(resolveDates(sentence, evidence.occurredAt).text)?.[0];
-      // "I'm hosting a competition next month": a plan's day is not when the evidence happened.
-      const days = date === undefined ? null : queryDates(date);
-      if (date && days !== null && days.from.getTime() <= Date.parse(evidence.occurredAt))
-        return date.replace(/^in /, '');
-    }
+  const written = evidence.occurredAt;
+  if (written === null) return null;
+  for (const sentence of sentencesBeside(evidence)) {
+    const date = DATE_PHRASE.exec(resolveDates(sentence, written).text)?.[0];
+    // "I'm hosting a competition next month": a plan's day is not when the evidence happened.
+    const days = date === undefined ? null : queryDates(date);
+    if (date && days !== null && days.from.getTime() <= Date.parse(written)) return date.replace(/^in /, '');
   }
   return null;
 }
