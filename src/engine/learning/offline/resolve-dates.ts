@@ -46,7 +46,8 @@ export function resolveDates(sentence: string, writtenAt: string): DatedSentence
   for (const found of dates) {
     const date = withoutEdgeWord(found, today);
     const start = date.dates?.start;
-    const said = date.text.trim().replace(/[.,!?;:]+$/, '');
+    // compromise may take the dash after a date into it ("last weekend - we went biking").
+    const said = date.text.trim().replace(/[\s.,!?;:\-–—]+$/, '');
     // "Four years ago" is handled below: the text keeps it, as people say it.
     if (!start || !RELATIVE.test(said) || /\bago\b/i.test(said)) continue;
     const day = new Date(start);
@@ -117,8 +118,9 @@ const UNIT_PHRASE = /\b(last|this|next|past) (month|year)\b/i;
 const NEXT_MONTH = new RegExp(String.raw`\b(next|this) (${MONTHS.join('|')})\b`, 'i');
 // "On Tuesday", and "last Friday", which people mean as the latest Friday before the day they speak.
 // A weekday followed by its date is resolved already.
+// Written short ("last Fri", "on Tues"), it must be capitalised: "on sun loungers" names no day.
 const BARE_WEEKDAY = new RegExp(
-  String.raw`\b(on|last|this past) (${WEEKDAYS.join('|')})\b(?!,? \d{1,2} [A-Z])`,
+  String.raw`\b(on|last|this past) (${WEEKDAYS.join('|')}|Sun|Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat)\b(?!,? \d{1,2} [A-Z])`,
   'i',
 );
 const FUTURE =
@@ -166,16 +168,19 @@ function resolveOwnPhrases(sentence: string, written: Date): DatedSentence {
     occurredAt ??= storableTime(day);
   }
   const weekday = BARE_WEEKDAY.exec(text);
-  if (weekday) {
-    const name = weekday[2]?.toLowerCase() ?? '';
-    const target = WEEKDAYS.findIndex((day) => day.toLowerCase() === name);
+  const said = weekday?.[2] ?? '';
+  const target = WEEKDAYS.findIndex((day) => day.toLowerCase().startsWith(said.slice(0, 3).toLowerCase()));
+  const shortLowerCase =
+    !WEEKDAYS.some((day) => day.toLowerCase() === said.toLowerCase()) && /^[a-z]/.test(said);
+  if (weekday && target >= 0 && !shortLowerCase) {
+    const name = WEEKDAYS[target] ?? said;
     const today = written.getUTCDay();
     const ahead = weekday[1]?.toLowerCase() === 'on' && FUTURE.test(text);
     const offset = ahead ? (target - today + 7) % 7 || 7 : -((today - target + 7) % 7 || 7);
     const day = new Date(written);
     day.setUTCDate(day.getUTCDate() + offset);
     // The weekday stays, as said: "on Friday 14 July 2023".
-    text = text.replace(weekday[0], `on ${name[0]?.toUpperCase()}${name.slice(1)} ${formatDay(day)}`);
+    text = text.replace(weekday[0], `on ${name} ${formatDay(day)}`);
     occurredAt ??= storableTime(
       new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate())),
     );

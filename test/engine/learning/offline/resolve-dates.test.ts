@@ -32,6 +32,26 @@ describe('resolveDates', () => {
     ['I start this March.', '2025-10-14T10:00:00Z', 'I start in March 2026.', '2026-03-01'],
     // "Start" is read with the date ("start of next week"), which then has no day, unless it is set apart.
     ['I start next week.', WEDNESDAY, 'I start the week after 18 November 2026.', '2026-11-23'],
+    // A weekday written short is the same day; "on sun loungers" names none.
+    [
+      'Last Fri we took the kids bowling.',
+      WEDNESDAY,
+      'on Friday 13 November 2026 we took the kids bowling.',
+      '2026-11-13',
+    ],
+    [
+      'I joined the choir last Tues.',
+      WEDNESDAY,
+      'I joined the choir on Tuesday 17 November 2026.',
+      '2026-11-17',
+    ],
+    // The dash after a date is not part of it.
+    [
+      'Last weekend - we went biking.',
+      WEDNESDAY,
+      'the weekend before 18 November 2026 - we went biking.',
+      '2026-11-14',
+    ],
     // compromise reads "last weekend" as a week: it is said as the weekend it was.
     [
       'We went camping last weekend.',
@@ -81,6 +101,12 @@ describe('resolveDates', () => {
     const dated = resolveDates(sentence, writtenAt);
     expect(dated.text).toBe(text);
     expect(dated.occurredAt?.slice(0, 10)).toBe(day);
+  });
+
+  it('reads no day in a lower-case word a short weekday is spelled like', () => {
+    expect(resolveDates('We lay on sun loungers all day.', WEDNESDAY).text).toBe(
+      'We lay on sun loungers all day.',
+    );
   });
 
   it('keeps a duration as said and adds when it began', () => {
