@@ -6,6 +6,7 @@ import { nlp } from './nlp.js';
 const RELATIVE = /\b(yesterday|today|tonight|tomorrow|last|next|this|ago|weekend)\b/i;
 const AGO = /\b(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) (day|week|month|year)s? ago\b/i;
 const VAGUE_AGO = /\b(a few|a couple of|several|some|many) (day|week|month|year)s ago\b/i;
+const LAST_NIGHT = /\b(?:last night|yesterday (?:morning|afternoon|evening))\b/i;
 const NUMBER_WORDS: Record<string, number> = {
   a: 1,
   an: 1,
@@ -50,7 +51,13 @@ export function resolveDates(sentence: string, writtenAt: string): DatedSentence
     const said = date.text.trim().replace(/[\s.,!?;:\-–—]+$/, '');
     // "Four years ago" is handled below: the text keeps it, as people say it.
     if (!start || !RELATIVE.test(said) || /\bago\b/i.test(said)) continue;
-    const day = new Date(start);
+    // "This weekend" or "on the weekend" told of as done ("we went to the lake this weekend") is
+    // the one just past, though compromise reads every weekend not said "last" as the coming one.
+    const ahead = new Date(start);
+    const day =
+      /weekend/i.test(said) && ahead.getTime() > written.getTime() && toldAsDone(text)
+        ? shift(ahead, 'week', -1)
+        : ahead;
     // compromise can name a day no calendar has ("the 40th"), or one before year 1 for a message
     // of 1 January of year 1: leave such text as it is.
     const at = storableTime(day);
@@ -71,6 +78,13 @@ export function resolveDates(sentence: string, writtenAt: string): DatedSentence
         ? `on ${formatDay(day)}`
         : `around ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
     text = text.replace(ago[0], `${ago[0]} (${around})`);
+  }
+  // "Last night" and "yesterday evening", which compromise leaves, are the day before.
+  const night = LAST_NIGHT.exec(text);
+  if (night) {
+    const day = shift(written, 'day', -1);
+    occurredAt ??= storableTime(day);
+    text = text.replace(night[0], `on ${formatDay(day)}`);
   }
   // "A few years ago" names no day, but the day it was said bounds it.
   const vague = VAGUE_AGO.exec(text);
@@ -222,10 +236,13 @@ function seasonOf(written: Date, which: string, said: string): { name: string; y
 
 function describe(day: Date, unit: string | undefined, written: Date, original: string): string {
   const before = day.getTime() < written.getTime();
+  const weekend = /weekend/i.test(original);
   switch (unit) {
-    // compromise reads "last weekend" as a week: said so, it is the weekend.
     case 'week':
-      return `the ${/weekend/i.test(original) ? 'weekend' : 'week'} ${before ? 'before' : 'after'} ${formatDay(written)}`;
+      // "This week" is the one the message was written in.
+      if (/\bthis\b/i.test(original) && !weekend) return `the week of ${formatDay(written)}`;
+      // compromise reads "last weekend" as a week: said so, it is the weekend.
+      return `the ${weekend ? 'weekend' : 'week'} ${before ? 'before' : 'after'} ${formatDay(written)}`;
     case 'month':
       return `in ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
     case 'year':
@@ -233,10 +250,13 @@ function describe(day: Date, unit: string | undefined, written: Date, original: 
     case 'day':
       return `on ${formatDay(day)}`;
     default:
-      return /weekend/i.test(original)
-        ? `the weekend ${before ? 'before' : 'after'} ${formatDay(written)}`
-        : original;
+      return weekend ? `the weekend ${before ? 'before' : 'after'} ${formatDay(written)}` : original;
   }
+}
+
+/** Whether a sentence tells of what was done, not of what is to come. */
+function toldAsDone(sentence: string): boolean {
+  return !FUTURE.test(sentence) && nlp(sentence).has('#PastTense');
 }
 
 function shift(date: Date, unit: string, count: number): Date {

@@ -32,6 +32,27 @@ describe('resolveDates', () => {
     ['I start this March.', '2025-10-14T10:00:00Z', 'I start in March 2026.', '2026-03-01'],
     // "Start" is read with the date ("start of next week"), which then has no day, unless it is set apart.
     ['I start next week.', WEDNESDAY, 'I start the week after 18 November 2026.', '2026-11-23'],
+    // "Last night" is the day before; "this week" the week it was said in, not the one before it.
+    ['We had sushi last night.', WEDNESDAY, 'We had sushi on 17 November 2026.', '2026-11-17'],
+    [
+      'I started a new job this week.',
+      WEDNESDAY,
+      'I started a new job the week of 18 November 2026.',
+      '2026-11-16',
+    ],
+    // A weekend told of as done is the one just past; as to come, the next one.
+    [
+      'We went to the lake this weekend.',
+      WEDNESDAY,
+      'We went to the lake the weekend before 18 November 2026.',
+      '2026-11-14',
+    ],
+    [
+      'We are going to the lake this weekend.',
+      WEDNESDAY,
+      'We are going to the lake the weekend after 18 November 2026.',
+      '2026-11-21',
+    ],
     // A weekday written short is the same day; "on sun loungers" names none.
     [
       'Last Fri we took the kids bowling.',

@@ -23,7 +23,7 @@ const WEEKDAY = WEEKDAYS.join('|');
 // A date learning wrote into a fact ("on 20 May 2023", "the week before 9 June 2023"): no part
 // of an answer to a question that does not ask when.
 const WRITTEN_DATE = new RegExp(
-  String.raw`,?\s*\(?\b(?:(?:on|in|by|around|during) )?(?:(?:the (?:week|weekend|month)|(?:a few|a couple of|several|some|many) (?:day|week|month|year)s) (?:before|after) )?(?:(?:(?:${WEEKDAY}) )?\d{1,2} (?:${MONTH}) \d{4}|(?:${MONTH}|spring|summer|autumn|winter) \d{4})\b\)?,?`,
+  String.raw`,?\s*\(?\b(?:(?:on|in|by|around|during) )?(?:(?:the (?:week|weekend|month)|(?:a few|a couple of|several|some|many) (?:day|week|month|year)s) (?:before|after) |the week of )?(?:(?:(?:${WEEKDAY}) )?\d{1,2} (?:${MONTH}) \d{4}|(?:${MONTH}|spring|summer|autumn|winter) \d{4})\b\)?,?`,
   'gi',
 );
 
