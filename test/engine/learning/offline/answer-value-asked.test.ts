@@ -32,6 +32,16 @@ describe('offline answers from the value asked beside the question verb', () => 
     ).toContain('Mei');
   });
 
+  it('answers "how much?" from the verb and the amount after its preposition', async () => {
+    expect(
+      await ask(
+        'How much was refunded to Omar?',
+        [said('sofia', "I've approved a refund of 64.99 GBP, it shows in 3 days.", '2026-05-04')],
+        'sofia',
+      ),
+    ).toContain('64.99');
+  });
+
   it('does not answer from the verb done to another thing than the one asked of', async () => {
     expect(
       await ask(

@@ -89,15 +89,18 @@ function valueAsked(question: Question): (text: string) => boolean {
 const UNNAMED_OBJECT = /^(?:it|them|this|that|one|about|around|[£$€#]?\d)/i;
 
 /**
- * Whether a verb of the question is followed in the text by a pronoun or a value: "I've
- * escalated it to…", "we target 60 fps"; not "I've been learning the piano for three years",
- * which names the thing it is done to, another than "the violin" asked of.
+ * Whether a verb of the question is followed in the text by a pronoun or a value, or a value
+ * after a preposition: "I've escalated it to…", "we target 60 fps", "a refund of 89 EUR"; not
+ * "I've been learning the piano for three years", which names the thing it is done to, another
+ * than "the violin" asked of.
  */
 function objectUnnamed(text: string, verbs: ReadonlySet<string>): boolean {
   const tokens = text.split(/\s+/);
   return tokens.some(
     (token, at) =>
-      lemmaWords(token).some((stem) => verbs.has(stem)) && UNNAMED_OBJECT.test(tokens[at + 1] ?? ''),
+      lemmaWords(token).some((stem) => verbs.has(stem)) &&
+      (UNNAMED_OBJECT.test(tokens[at + 1] ?? '') ||
+        (/^(?:of|for|to|by)$/i.test(tokens[at + 1] ?? '') && /^[£$€#]?\d/.test(tokens[at + 2] ?? ''))),
   );
 }
 
