@@ -3,6 +3,7 @@ import { SLOT_WORDS } from '../../../text/slot-vocabulary.js';
 import { kindredStems } from '../kindred-words.js';
 import type { Question } from '../read-question.js';
 import { lemmaWords } from '../verb-lemmas.js';
+import { durationSpan } from './duration-span.js';
 
 // Someone the peer names by relation: what is said of them is no fact of the peer's own.
 const OF_RELATIVE = new RegExp(
@@ -20,7 +21,9 @@ export type Fit = (text: string, held?: Set<string>) => number;
  * A noun is shared when the text says it more narrowly ({@link kindredStems}: "beagle" for
  * "dog"). A text that speaks of the slot the question asks of fits, and counts one word more:
  * "got a job at the Charité" speaks of work as "where does Tomas work?" does, and "we moved out
- * of Manchester, we're in Leeds now" of where one lives, in other words.
+ * of Manchester, we're in Leeds now" of where one lives, in other words. So does a text that
+ * holds the question's verb, done to "it" or to a value, and a value of the kind asked ({@link
+ * valueAsked}): "I've escalated it to my team lead Raj" for "who did she escalate the ticket to?".
  */
 export function questionFit(question: Question): Fit {
   const anchors = new Set(question.anchors);
@@ -29,6 +32,7 @@ export function questionFit(question: Question): Fit {
   const slotWords = slotWordsOf(question.slot);
   // "What kind of pet…?": evidence that names a kind of pet ("a spaniel puppy") fits as a shared noun.
   const headKinds = kindsOf(question.head);
+  const holdsValue = valueAsked(question);
   return (text, held = new Set(lemmaWords(text))) => {
     const sharedAnchors =
       [...anchors].filter((word) => kindredStems(word).some((kin) => held.has(kin))).length +
@@ -40,6 +44,7 @@ export function questionFit(question: Question): Fit {
     const ofPeerSlot = speaksOfSlot && (question.person !== null || !OF_RELATIVE.test(text));
     const supported =
       ofPeerSlot ||
+      (sharedVerbs > 0 && holdsValue(text) && objectUnnamed(text, verbs)) ||
       sharedAnchors > 0 ||
       (anchors.size > 0
         ? sharedAnchors > 0
@@ -51,6 +56,52 @@ export function questionFit(question: Question): Fit {
     if (!speaksOfSlot) return fit;
     return question.words.some((word) => held.has(word) && slotWords?.test(word)) ? fit : fit + 1;
   };
+}
+
+// Nouns that name a measure, which a number gives: "what frame rate?" of "we target 60 fps".
+const MEASURES = new Set(
+  'size rate width height length depth weight speed price cost fee budget version resolution capacity limit temperature number count total amount'.split(
+    ' ',
+  ),
+);
+
+// Someone named after what a verb was done to: "escalated it to my team lead Raj".
+const PRONOUN_THEN_NAME = /\b(?:it|them|this|that)\b.*\s(?!I\b)\p{Lu}\p{Ll}+/u;
+
+/**
+ * A test for a text holding a value of the kind a question asks for, when the kind is a value:
+ * an amount ("how much?", "how many?", "what frame rate?"), a length of time ("how long?"), or
+ * for "who?" a name. Evidence that holds the question's verb and such a value speaks of what it
+ * asks though it names the thing asked of otherwise ("we target 60 fps" for "what frame rate do
+ * they target?"); for any other kind, the verb alone is too weak a sign ("I painted a lake").
+ */
+function valueAsked(question: Question): (text: string) => boolean {
+  if (question.kind === 'duration') return (text) => durationSpan(text) !== null;
+  const measure = question.kind === 'thing' && MEASURES.has(question.head?.split(' ').at(-1) ?? '');
+  if (question.kind === 'number' || measure) return (text) => /\d/.test(text);
+  // "Who did she escalate the ticket to?" of "I've escalated it to my team lead Raj": a name
+  // after the verb's object.
+  if (question.kind === 'person') return (text) => PRONOUN_THEN_NAME.test(text);
+  return () => false;
+}
+
+// What stands for the thing asked of without naming another: "it", "them", or the value itself.
+const UNNAMED_OBJECT = /^(?:it|them|this|that|one|about|around|[£$€#]?\d)/i;
+
+/**
+ * Whether a verb of the question is followed in the text by a pronoun or a value, or a value
+ * after a preposition: "I've escalated it to…", "we target 60 fps", "a refund of 89 EUR"; not
+ * "I've been learning the piano for three years", which names the thing it is done to, another
+ * than "the violin" asked of.
+ */
+function objectUnnamed(text: string, verbs: ReadonlySet<string>): boolean {
+  const tokens = text.split(/\s+/);
+  return tokens.some(
+    (token, at) =>
+      lemmaWords(token).some((stem) => verbs.has(stem)) &&
+      (UNNAMED_OBJECT.test(tokens[at + 1] ?? '') ||
+        (/^(?:of|for|to|by)$/i.test(tokens[at + 1] ?? '') && /^[£$€#]?\d/.test(tokens[at + 2] ?? ''))),
+  );
 }
 
 /** The kinds of the thing a "what kind of <noun>" question names, when its noun has any: "pet" has "dog". */
