@@ -20,10 +20,17 @@ export type Unweighed = Omit<Evidence, 'fit'>;
 
 const MONTH = MONTHS.join('|');
 const WEEKDAY = WEEKDAYS.join('|');
+/**
+ * What learning writes before a day that something is said relative to: "the week before", "the
+ * weekend after", "a few years before", "the week of" (9 June 2023).
+ */
+export const SAID_RELATIVE_TO =
+  '(?:(?:[Tt]he (?:week|weekend|month)|(?:[Aa] few|[Aa] couple of|[Ss]everal|[Ss]ome|[Mm]any) (?:day|week|month|year)s) (?:before|after) |[Tt]he week of )';
+
 // A date learning wrote into a fact ("on 20 May 2023", "the week before 9 June 2023"): no part
 // of an answer to a question that does not ask when.
 const WRITTEN_DATE = new RegExp(
-  String.raw`,?\s*\(?\b(?:(?:on|in|by|around|during) )?(?:(?:the (?:week|weekend|month)|(?:a few|a couple of|several|some|many) (?:day|week|month|year)s) (?:before|after) |the week of )?(?:(?:(?:${WEEKDAY}) )?\d{1,2} (?:${MONTH}) \d{4}|(?:${MONTH}|spring|summer|autumn|winter) \d{4})\b\)?,?`,
+  String.raw`,?\s*\(?\b(?:(?:on|in|by|around|during) )?${SAID_RELATIVE_TO}?(?:(?:(?:${WEEKDAY}) )?\d{1,2} (?:${MONTH}) \d{4}|(?:${MONTH}|spring|summer|autumn|winter) \d{4})\b\)?,?`,
   'gi',
 );
 

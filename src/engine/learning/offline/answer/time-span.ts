@@ -4,7 +4,7 @@ import { queryDates } from '../../../text/query-dates.js';
 import { nlp } from '../nlp.js';
 import type { Question } from '../read-question.js';
 import { resolveDates } from '../resolve-dates.js';
-import { type Evidence, sentencesBeside, withoutSpeaker } from './evidence.js';
+import { type Evidence, SAID_RELATIVE_TO, sentencesBeside, withoutSpeaker } from './evidence.js';
 
 const MONTH = MONTHS.join('|');
 const MONTH_NAME = new RegExp(MONTH);
@@ -12,11 +12,10 @@ const WEEKDAY = WEEKDAYS.join('|');
 
 /**
  * A date as evidence says it: "7 May 2023", "the week before 9 June 2023", "the week of 19 July
- * 2023", "a few years before 8
- * February 2023", "summer 2022", "in 2021".
+ * 2023", "a few years before 8 February 2023", "summer 2022", "in 2021".
  */
 export const DATE_PHRASE = new RegExp(
-  String.raw`\b(?:(?:[Tt]he (?:week|weekend|month)|(?:[Aa] few|[Aa] couple of|[Ss]everal|[Ss]ome|[Mm]any) (?:day|week|month|year)s) (?:before|after) |[Tt]he week of )?(?:(?:${WEEKDAY}) )?\d{1,2} (?:${MONTH}) \d{4}|\b(?:spring|summer|autumn|fall|winter) (?:19|20)\d{2}\b|\b(?:in )?(?:(?:${MONTH}) )?(?:19|20)\d{2}\b`,
+  String.raw`\b${SAID_RELATIVE_TO}?(?:(?:${WEEKDAY}) )?\d{1,2} (?:${MONTH}) \d{4}|\b(?:spring|summer|autumn|fall|winter) (?:19|20)\d{2}\b|\b(?:in )?(?:(?:${MONTH}) )?(?:19|20)\d{2}\b`,
 );
 
 /**
