@@ -47,8 +47,12 @@ export function namedThing(sentence: string, head: string): string | null {
  * names none.
  */
 export function namedKind(sentence: string, head: string, many: boolean): string | null {
-  const noun = head.split(' ').at(-1) ?? head;
-  const kinds = new Set(kindredStems(stemmer(noun)).slice(1));
+  const nouns = head.split(' ');
+  const noun = nouns.at(-1) ?? head;
+  // A noun narrowed by one that has kinds of its own is one of those: vitest, not React, for
+  // "which test framework?".
+  const narrowing = nouns.length > 1 ? kindredStems(stemmer(nouns.at(-2) ?? '')).slice(1) : [];
+  const kinds = new Set(narrowing.length > 0 ? narrowing : kindredStems(stemmer(noun)).slice(1));
   const tokens = sentence.split(/\s+/);
   const isKind = (token: string) => kinds.has(stemmer(bare(token).toLowerCase()));
   const first = tokens.findIndex(isKind);

@@ -37,4 +37,14 @@ describe('answerQuestion, offline: a project as people write of it', () => {
     ];
     expect(await ask('leo', 'What framework is the frontend built with?', messages)).toBe('Next.js 14');
   });
+
+  it('answers "which package manager / test framework?" with the tool of that kind the evidence names', async () => {
+    const messages = [
+      said('mira', 'Some context: the invoicing repo is a monorepo and we use yarn, not npm.'),
+      said('mira', 'The dashboard is Svelte, hosted on Netlify.'),
+      said('mira', 'For tests it is jest on the dashboard and pytest for the workers.'),
+    ];
+    expect(await ask('mira', 'Which package manager does the repo use?', messages)).toContain('yarn');
+    expect(await ask('mira', 'Which test framework does the dashboard use?', messages)).toBe('jest');
+  });
 });

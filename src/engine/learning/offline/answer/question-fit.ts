@@ -33,9 +33,15 @@ export function questionFit(question: Question): Fit {
   // "What kind of pet…?": evidence that names a kind of pet ("a spaniel puppy") fits as a shared noun.
   const headKinds = kindsOf(question.head);
   const holdsValue = valueAsked(question);
+  // "Which test framework?": evidence naming a kind of test tool ("vitest") names the framework asked
+  // of; one naming a kind of framework alone ("React") does not.
+  const narrowed = narrowedNoun(question.head);
+  const narrowing = narrowingKinds(question.head);
+  const standIns = (word: string) =>
+    word === narrowed && narrowing.length > 0 ? [word, ...narrowing] : kindredStems(word);
   return (text, held = new Set(lemmaWords(text))) => {
     const sharedAnchors =
-      [...anchors].filter((word) => kindredStems(word).some((kin) => held.has(kin))).length +
+      [...anchors].filter((word) => standIns(word).some((kin) => held.has(kin))).length +
       (headKinds.some((kind) => held.has(kind)) ? 1 : 0);
     const sharedVerbs = [...verbs].filter((word) => held.has(word)).length;
     const shared = [...words].filter((word) => held.has(word)).length;
@@ -104,8 +110,25 @@ function objectUnnamed(text: string, verbs: ReadonlySet<string>): boolean {
   );
 }
 
+/**
+ * The stem of a head's noun that a noun before it narrows ("framework" of "test framework"): the
+ * kinds of the noun alone are not kinds of the whole (React is a framework, not a test framework).
+ */
+function narrowedNoun(head: string | null): string | undefined {
+  const nouns = head?.split(' ') ?? [];
+  return nouns.length > 1 ? lemmaWords(nouns.at(-1) ?? '')[0] : undefined;
+}
+
+/** The kinds of the noun that narrows a head's last ("test" of "test framework"), when it has any. */
+function narrowingKinds(head: string | null): readonly string[] {
+  const nouns = head?.split(' ') ?? [];
+  const [stem] = nouns.length > 1 ? lemmaWords(nouns.at(-2) ?? '') : [];
+  return stem === undefined ? [] : kindredStems(stem).slice(1);
+}
+
 /** The kinds of the thing a "what kind of <noun>" question names, when its noun has any: "pet" has "dog". */
 function kindsOf(head: string | null): readonly string[] {
+  if (narrowedNoun(head) !== undefined) return [];
   const noun = head?.split(' ').at(-1);
   const [stem] = noun === undefined ? [] : lemmaWords(noun);
   return stem === undefined ? [] : kindredStems(stem).slice(1);
