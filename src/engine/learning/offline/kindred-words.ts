@@ -42,11 +42,12 @@ const KINDRED: Record<string, string> = {
     'football soccer tennis basketball cricket rugby golf hockey baseball volleyball badminton swimming running cycling climbing yoga boxing skiing surfing',
   instrument: 'guitar piano violin drums cello flute saxophone trumpet ukulele keyboard harp clarinet',
   drink: 'tea coffee beer wine juice cocktail',
-  // Kinds of tool a "which package manager / database / language?" question about a project asks among.
+  // Kinds of tool a "which package manager / database / language?" question about a project asks
+  // among; Go only as "golang": "go" is said of going far more than of the language.
   package: 'pnpm npm yarn bun pip poetry cargo maven gradle composer',
   database: 'postgres postgresql mysql sqlite mongodb redis dynamodb mariadb cassandra supabase firebase',
   state: 'redux zustand mobx recoil jotai xstate pinia vuex',
-  language: 'python rust go golang typescript javascript java kotlin swift ruby php elixir scala',
+  language: 'python rust golang typescript javascript java kotlin swift ruby php elixir scala',
   framework: 'react vue angular svelte django rails flask express laravel spring fastapi',
   test: 'vitest jest mocha pytest cypress playwright junit',
   bundler: 'webpack vite esbuild rollup parcel turbopack',
