@@ -182,12 +182,9 @@ function resolveOwnPhrases(sentence: string, written: Date): DatedSentence {
     occurredAt ??= storableTime(day);
   }
   const weekday = BARE_WEEKDAY.exec(text);
-  const said = weekday?.[2] ?? '';
-  const target = WEEKDAYS.findIndex((day) => day.toLowerCase().startsWith(said.slice(0, 3).toLowerCase()));
-  const shortLowerCase =
-    !WEEKDAYS.some((day) => day.toLowerCase() === said.toLowerCase()) && /^[a-z]/.test(said);
-  if (weekday && target >= 0 && !shortLowerCase) {
-    const name = WEEKDAYS[target] ?? said;
+  const target = weekday ? weekdayIndex(weekday[2] ?? '') : -1;
+  if (weekday && target >= 0) {
+    const name = WEEKDAYS[target];
     const today = written.getUTCDay();
     const ahead = weekday[1]?.toLowerCase() === 'on' && FUTURE.test(text);
     const offset = ahead ? (target - today + 7) % 7 || 7 : -((today - target + 7) % 7 || 7);
@@ -200,6 +197,17 @@ function resolveOwnPhrases(sentence: string, written: Date): DatedSentence {
     );
   }
   return { text, occurredAt };
+}
+
+/**
+ * The day of the week a weekday names, written out or short ("Fri", "Tues"), as
+ * `Date.getUTCDay()` counts it; -1 for a short one in lower case ("on sun loungers").
+ */
+function weekdayIndex(said: string): number {
+  const written = said.toLowerCase();
+  const whole = WEEKDAYS.findIndex((day) => day.toLowerCase() === written);
+  if (whole >= 0 || /^[a-z]/.test(said)) return whole;
+  return WEEKDAYS.findIndex((day) => day.toLowerCase().startsWith(written.slice(0, 3)));
 }
 
 /**
