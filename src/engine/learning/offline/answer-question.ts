@@ -35,11 +35,7 @@ const SPAN_SEARCH = 4;
  * better than a wrong one.
  */
 export async function answerQuestion(request: AnswerRequest): Promise<string | null> {
-  const question = readQuestion(
-    request.question,
-    [request.peer, request.about],
-    namedPeople(request.slotFacts),
-  );
+  const question = readAsked(request);
   const fromSlot = answerFromSlot(question, request);
   if (fromSlot !== undefined) return fromSlot;
   const calledOff = planAnswer(request, question);
@@ -77,6 +73,21 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
     return thing ?? asAnswer(withoutTimeUnasked(afterVerb(words, question, request), question), best.text);
   }
   return [...new Set(answers)].join('; ');
+}
+
+/**
+ * What the question asks. The other peers of the conversation are whom a thing was said to ("what
+ * did Caroline recommend to Melanie?"), which her own words to Melanie rarely name: their names
+ * are no noun the evidence must share. (What she says to Melanie by name is about Melanie, and
+ * read as such: see `rankEvidence`.)
+ */
+function readAsked(request: AnswerRequest): Question {
+  const speakers = new Set(request.messages.map((message) => message.peer_id));
+  return readQuestion(
+    request.question,
+    [request.peer, request.about, ...speakers],
+    namedPeople(request.slotFacts),
+  );
 }
 
 /**

@@ -12,6 +12,7 @@ import { placeSpan } from './place-span.js';
 import { reasonSpan } from './reason-span.js';
 import { thingSpan } from './thing-span.js';
 import { timeSpan } from './time-span.js';
+import { titledWork } from './titled-work.js';
 import { yesOrNoFromEvidence } from './yes-or-no.js';
 
 /**
@@ -34,7 +35,7 @@ export function extractSpan(question: Question, evidence: Evidence, request: Ans
     case 'person':
       return speakerWhoDid(text, question, evidence) ?? personSpan(text, question, request);
     case 'name':
-      return personSpan(text, question, request);
+      return titledWork(question, evidence, request.question) ?? personSpan(text, question, request);
     case 'yes/no':
       return yesOrNoFromEvidence(text);
     case 'reason':
@@ -42,7 +43,7 @@ export function extractSpan(question: Question, evidence: Evidence, request: Ans
     case 'quality':
       return describingWords(text, askedWords(question, request));
     case 'thing':
-      return thingSpan(text, question, request);
+      return titledWork(question, evidence, request.question) ?? thingSpan(text, question, request);
   }
 }
 
