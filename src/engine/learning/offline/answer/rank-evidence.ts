@@ -4,13 +4,13 @@ import { timeBudget } from '../../time-budget.js';
 import type { Question } from '../read-question.js';
 import { replyFits } from '../reply-fits.js';
 import { sentencePieces } from '../sentence-pieces.js';
+import { statedBeforeQuestion } from '../stated-before-question.js';
 import { addressesListener, isFirstPerson } from '../third-person.js';
 import { lemmaWords } from '../verb-lemmas.js';
 import { asksOfAnotherPeer } from './asks-of-another-peer.js';
 import type { Evidence, Unweighed } from './evidence.js';
 import { namesListener } from './names-listener.js';
 import { questionFit } from './question-fit.js';
-import { statedBeforeQuestion } from './stated-before-question.js';
 
 // How long an answer may spend reading the retrieved messages; what is left unread is not weighed.
 const READING_BUDGET_MS = 2000;
