@@ -53,4 +53,14 @@ describe('offline answers from support and team chats', () => {
       ),
     ).toBeNull();
   });
+
+  it('declines "how much did it cost?" when no evidence holds an amount of money', async () => {
+    const sofa = [
+      said('gustavo', 'the corner sofa came today and one of the legs is snapped', '2026-03-16'),
+      said('gustavo', 'grey is fine honestly, I just want a sofa lol.', '2026-03-24'),
+    ];
+    expect(await ask('How much did the sofa cost?', sofa, 'gustavo')).toBeNull();
+    const paid = [...sofa, said('gustavo', 'I paid 899 GBP for the sofa in February.', '2026-03-24')];
+    expect(await ask('How much did the sofa cost?', paid, 'gustavo')).toContain('899');
+  });
 });
