@@ -8,6 +8,7 @@ import { changeAnswer } from './answer/change-answer.js';
 import { type Evidence, evidenceWords } from './answer/evidence.js';
 import { extractSpan } from './answer/extract-span.js';
 import { listAnswer } from './answer/list-answer.js';
+import { ASKS_MONEY } from './answer/number-span.js';
 import { planAnswer } from './answer/plan-answer.js';
 import { preferredFirst } from './answer/preferred-first.js';
 import { rankEvidence } from './answer/rank-evidence.js';
@@ -95,11 +96,14 @@ function readAsked(request: AnswerRequest): Question {
  * and shares nothing with the question but the names in it does not bear on it, and the sentence
  * after its verb would be an unrelated answer. Evidence that speaks of what is counted ("a hiking
  * trail" for "how many trails?") still answers, as does "how often", which has words of its own
- * ("most weekends"). (Ages, lengths of time and names are said in too many ways for their spans
- * to find them all: "she's 6", "3-5 business days".)
+ * ("most weekends"). A question for money ("how much did the sofa cost?") is never answered
+ * without an amount of money, which no evidence searched held. (Ages, lengths of time and names
+ * are said in too many ways for their spans to find them all: "she's 6", "3-5 business days".)
  */
 function asksAmountNotHeld(asked: string, question: Question, best: Evidence): boolean {
   if (question.kind !== 'number' || /^how often\b/i.test(asked)) return false;
+  // "How much did the sofa cost?" of "I just want a sofa lol": money is told as money or not at all.
+  if (ASKS_MONEY.test(asked)) return true;
   const names = new Set(lemmaWords((asked.match(/(?<=\s)\p{Lu}[\p{L}-]*/gu) ?? []).join(' ')));
   const held = new Set(lemmaWords(best.text));
   return !question.words.some((word) => held.has(word) && !names.has(word));

@@ -6,6 +6,7 @@ import { entrySentence, lastNamed, type NamedPeople, namedPersonFacts, personEnt
 import { resolveDates } from './resolve-dates.js';
 import { sentencePieces } from './sentence-pieces.js';
 import { splitSharedSubject } from './shared-subject.js';
+import { statedBeforeQuestion } from './stated-before-question.js';
 import { isFirstPerson, toThirdPerson } from './third-person.js';
 
 // Small talk carries no fact worth keeping.
@@ -46,7 +47,8 @@ export async function extractObservations(
     named.last = null;
     for (const sentence of sentencePieces(message.content)) {
       if (!(await budget.next())) break;
-      const pieces = clauses(sentence.trim());
+      // "I'm on the Pro plan but we're only 2 people using it, can I downgrade?" tells the plan.
+      const pieces = clauses(statedBeforeQuestion(sentence) ?? sentence.trim());
       for (const text of pieces.flatMap(splitSharedSubject).flatMap(pronounClauses)) {
         const person = namedPersonFacts(text, named);
         const statement = isStatement(text);

@@ -13,7 +13,7 @@ const FREQUENCY = new RegExp(
 const MONEY =
   /(?:[$€£¥]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:k|m|bn|million|thousand)\b)?|\b\d[\d,]*(?:\.\d+)?\s?(?:k\s?)?(?:EUR|USD|GBP|CHF|CAD|AUD|SEK|NOK|DKK|JPY|INR|dollars?|euros?|pounds?|bucks|quid)\b)/i;
 // "How much does it cost?", "how much was refunded?": asks for money, which a count is not.
-const ASKS_MONEY =
+export const ASKS_MONEY =
   /^how much\b(?!.*\b(?:time|longer|weigh|weight)\b).*\b(?:cost|costs|costing|pay|pays|paid|paying|charge[sd]?|charging|refund(?:s|ed)?|spen[dt]|spending|earn(?:s|ed)?|price[sd]?|owe[sd]?|bill(?:s|ed)?|fees?|worth|salary|rent|budget|raise)\b/i;
 
 /**

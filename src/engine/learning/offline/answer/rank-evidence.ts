@@ -4,6 +4,7 @@ import { timeBudget } from '../../time-budget.js';
 import type { Question } from '../read-question.js';
 import { replyFits } from '../reply-fits.js';
 import { sentencePieces } from '../sentence-pieces.js';
+import { statedBeforeQuestion } from '../stated-before-question.js';
 import { addressesListener, isFirstPerson } from '../third-person.js';
 import { lemmaWords } from '../verb-lemmas.js';
 import { asksOfAnotherPeer } from './asks-of-another-peer.js';
@@ -68,9 +69,11 @@ export async function rankEvidence(request: AnswerRequest, question: Question): 
     const ownWords = message.peer_id.toLowerCase() === about;
     for (const sentence of sentencePieces(message.content)) {
       if (!(await budget.next())) break reading;
-      const text = sentence.trim();
-      // A question asked in the conversation answers nothing.
-      if (text === '' || text.endsWith('?')) continue;
+      // A question asked in the conversation answers nothing, but what the peer tells before it
+      // does ("I'm on the Pro plan but we're only 2 people using it, can I downgrade?").
+      const asks = sentence.trim().endsWith('?');
+      const text = asks ? (ownWords ? statedBeforeQuestion(sentence) : null) : sentence.trim();
+      if (text === null || text === '') continue;
       if (!ownWords) {
         // What another peer says of itself may show that the question is about them instead.
         if (isFirstPerson(text) && !addressesListener(text)) othersBest = Math.max(othersBest, fitOf(text));
