@@ -90,15 +90,16 @@ export function changeAnswer(
   return undefined;
 }
 
-// What a question about the present value of something that changes asks for.
-// Not a thing: "which team is Sven on now?" of "Ngozi took over … from Sven, he moved to the data
-// team" asks of one side of the change only.
+// What a question about the present value of something that changes asks for; a thing only
+// when it names nobody (below): "which team is Sven on now?" of "Ngozi took over … from Sven, he
+// moved to the data team" asks of one side of the change only.
 const ASKS_VALUE = new Set<Question['kind']>(['person', 'place']);
 
 /**
  * "Who owns the networking module?" of "Ngozi took over the networking module from Sven", "where
- * is the shop now?" of "we moved the shop from Leeds to York": a question of the present is
- * answered with what the change led to, when the best-fitting evidence states one.
+ * is the shop now?" of "we moved the shop from Leeds to York", "which test runner does the project
+ * use?" of "we moved from Jest to Vitest": a question of the present is answered with what the
+ * change led to, when the best-fitting evidence states one.
  */
 function currentValue(
   request: AnswerRequest,
