@@ -48,3 +48,15 @@ describe('answerQuestion, offline: a project as people write of it', () => {
     expect(await ask('mira', 'Which test framework does the dashboard use?', messages)).toBe('jest');
   });
 });
+
+describe('answerQuestion, offline: what a project uses after a switch', () => {
+  it('answers a question of the present about a tool with what the switch led to, not what it left', async () => {
+    const messages = [
+      said('lena', 'we moved from Jest to Vitest in December, please keep it that way'),
+      said('lena', 'the billing service switched from Heroku to Fly.io for hosting last spring'),
+    ];
+    expect(await ask('lena', 'Which test runner does the project use?', messages)).toBe('Vitest');
+    expect(await ask('lena', 'What does billing use for hosting?', messages)).toBe('Fly.io');
+    expect(await ask('lena', 'What test runner did they use before Vitest?', messages)).toBe('Jest');
+  });
+});

@@ -33,6 +33,10 @@ describe('findCardFact', () => {
     ["I'm employed by Siemens as an engineer.", 'job', 'Works as: engineer at Siemens'],
     ['I started working at Zalando last month.', 'job', 'Works at: Zalando'],
     ['I took a job with the Red Cross.', 'job', 'Works at: Red Cross'],
+    // Work said as what one does where, a field in capitals too.
+    ['still UX, I do UX at a small studio now', 'job', 'Works as: UX at small studio'],
+    ['I do IT for a law firm in Leeds.', 'job', 'Works as: IT at law firm in Leeds'],
+    ['I do payroll for the council.', 'job', 'Works as: payroll at council'],
     // School, said of a child: the year and the school.
     [
       'I started first grade at an international school in Kreuzberg.',
@@ -87,6 +91,8 @@ describe('findCardFact', () => {
     ['My wife got a job at the university.'],
     ['I own a lot of books.'],
     ["Well, I'll be nearby, I'll look after your pockets."],
+    ['I do yoga at the community centre on Tuesdays.'],
+    ['I do it for fun.'],
   ])('finds no card fact in "%s"', (sentence) => {
     expect(findCardFact(sentence)).toBeNull();
   });

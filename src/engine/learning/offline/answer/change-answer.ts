@@ -3,7 +3,7 @@ import type { Question } from '../read-question.js';
 import { type Evidence, withoutSpeaker } from './evidence.js';
 
 /** A change the evidence states: what was used, held or done before (`from`) and what is now (`to`, when said). */
-type Change = { from: string; to: string | null };
+type Change = { from: string; to: string | null; handover?: true };
 
 // A value: one to four words, up to where the clause goes on ("from Redux to Zustand last sprint").
 const VALUE = String.raw`((?:the )?[\w.'+#-]+(?: (?!(?:to|for|with|in|on|at|last|this|next|after|before|because|so|and|but|since|when|effective|as)\b)[\w.'+#-]+){0,3})`;
@@ -39,7 +39,7 @@ const CHANGES: readonly { pattern: RegExp; change(m: RegExpExecArray): Change }[
       String.raw`\b${PERSON} (?:took|takes|has taken|have taken|is taking|'s taking|are taking) over .{1,60}? from ${PERSON}`,
       'g',
     ),
-    change: (m) => ({ from: m[2] ?? '', to: m[1] ?? '' }),
+    change: (m) => ({ from: m[2] ?? '', to: m[1] ?? '', handover: true }),
   },
   {
     // "I handed the iOS releases over to Ben"
@@ -47,7 +47,7 @@ const CHANGES: readonly { pattern: RegExp; change(m: RegExpExecArray): Change }[
       String.raw`\b(I|we|[A-Z][\w'-]+) (?:have |'ve )?(?:handed|passed|gave) .{1,60}? (?:over |on )?to ${PERSON}`,
       'g',
     ),
-    change: (m) => ({ from: m[1] ?? '', to: m[2] ?? '' }),
+    change: (m) => ({ from: m[1] ?? '', to: m[2] ?? '', handover: true }),
   },
 ];
 
@@ -90,15 +90,16 @@ export function changeAnswer(
   return undefined;
 }
 
-// What a question about the present value of something that changes asks for.
-// Not a thing: "which team is Sven on now?" of "Ngozi took over … from Sven, he moved to the data
-// team" asks of one side of the change only.
+// What a question about the present value of something that changes asks for; a thing only
+// when it names nobody (below): "which team is Sven on now?" of "Ngozi took over … from Sven, he
+// moved to the data team" asks of one side of the change only.
 const ASKS_VALUE = new Set<Question['kind']>(['person', 'place']);
 
 /**
  * "Who owns the networking module?" of "Ngozi took over the networking module from Sven", "where
- * is the shop now?" of "we moved the shop from Leeds to York": a question of the present is
- * answered with what the change led to, when the best-fitting evidence states one.
+ * is the shop now?" of "we moved the shop from Leeds to York", "which test runner does the project
+ * use?" of "we moved from Jest to Vitest": a question of the present is answered with what the
+ * change led to, when the best-fitting evidence states one.
  */
 function currentValue(
   request: AnswerRequest,
@@ -106,10 +107,17 @@ function currentValue(
   ranked: readonly Evidence[],
 ): string | undefined {
   const best = ranked[0];
-  if (question.tense !== 'current' || !ASKS_VALUE.has(question.kind) || best === undefined) return undefined;
+  if (question.tense !== 'current' || best === undefined) return undefined;
+  // "What do they use for auth?" of "we switched from Firebase to Supabase for auth": a tool
+  // replaced, never one handed over, and not of a question about someone ("which team is Sven on?").
+  const asksTool =
+    question.kind === 'thing' && question.person === null && !/(?<=\s)\p{Lu}\p{Ll}/u.test(request.question);
+  if (!ASKS_VALUE.has(question.kind) && !asksTool) return undefined;
   for (const evidence of ranked) {
     if (evidence.fit < best.fit) break;
-    const to = changesIn(withoutSpeaker(evidence)).find((change) => change.to !== null)?.to;
+    const to = changesIn(withoutSpeaker(evidence)).find(
+      (change) => change.to !== null && (!asksTool || !change.handover),
+    )?.to;
     if (to) return named(to, evidence, request);
   }
   return undefined;
