@@ -17,9 +17,9 @@ import { openTestDatabase } from '../support/test-database.js';
  * seen (docs/benchmarks.md). Scores may rise; they must not fall below what the offline learner
  * scored when the set was made. `npm run bench:eval` lists every check.
  */
-// Set from the scores of the set grown to 420 checks (156 / 214 and 120 / 206): the 108 checks added
-// were written before any score was seen and scored far lower than the first 312 (138 / 167, 99 / 145).
-const FLOORS: Record<Half, number> = { tuning: 0.72, 'held-out': 0.58 };
+// Five checks below the scores of 2026-11-29 (174 / 214 and 139 / 206), so a rule that costs the
+// learner what it had gained fails here; when the set grew to 420 checks they were 156 and 120.
+const FLOORS: Record<Half, number> = { tuning: 0.79, 'held-out': 0.65 };
 /** The conversations the offline rules were first written against: they passed whole, and must stay near. */
 const FIRST_SET_FLOOR = 0.9;
 const FIRST_SET = 'the offline rules were written against it';
