@@ -26,13 +26,11 @@ export function afterVerb(sentence: string, question: Question, request: AnswerR
 /** The words that follow the question's own verb in the sentence, or null when it does not hold the verb. */
 export function verbObject(sentence: string, question: Question): string | null {
   if (question.verbs.length === 0) return null;
-  // Forms and lemmas from one parse: a parse that reads a contraction as a verb of its own ("dad's
-  // ok" holds "is") counts one verb more than another, and its lemmas would name others' forms.
-  const verbsOfSentence = (nlp(sentence).verbs().json() as ParsedVerb[]).filter(
-    (verb) => verb.text.trim() !== '',
+  // toInfinitive() rewrites its document: read the forms from one parse, the lemmas from another.
+  const forms = nlp(sentence).verbs().out('array') as string[];
+  const lemmas = (nlp(sentence).verbs().toInfinitive().out('array') as string[]).map((form) =>
+    contentWords(form).join(' '),
   );
-  const forms = verbsOfSentence.map((verb) => verb.text.trim());
-  const lemmas = verbsOfSentence.map((verb) => contentWords(verb.verb?.infinitive ?? verb.text).join(' '));
   for (const verb of question.verbs) {
     const index = lemmas.findIndex((form) => form.split(/\s+/).includes(verb));
     const found = index >= 0 ? forms[index] : undefined;
@@ -43,9 +41,6 @@ export function verbObject(sentence: string, question: Question): string | null 
   }
   return null;
 }
-
-/** A verb as the parser gives it: its words in the sentence, and its infinitive. */
-type ParsedVerb = { text: string; verb?: { infinitive?: string } };
 
 function shorten(phrase: string): string {
   const words = phrase.trim().split(/\s+/).filter(Boolean);
