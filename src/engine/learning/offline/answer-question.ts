@@ -79,16 +79,15 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
 /**
  * What the question asks. The other peers of the conversation are whom a thing was said to ("what
  * did Caroline recommend to Melanie?"), which her own words to Melanie rarely name: their names
- * are no noun the evidence must share. (What she says to Melanie by name is about Melanie, and
- * read as such: see `rankEvidence`.)
+ * are no noun the evidence must share. A speaker the peer has named ("Where does Tomas work?", when
+ * Tomas writes in the conversation too) is still asked of. (What she says to Melanie by name is
+ * about Melanie, and read as such: see `rankEvidence`.)
  */
 function readAsked(request: AnswerRequest): Question {
   const speakers = new Set(request.messages.map((message) => message.peer_id));
-  return readQuestion(
-    request.question,
-    [request.peer, request.about, ...speakers],
-    namedPeople(request.slotFacts),
-  );
+  return readQuestion(request.question, [request.peer, request.about], namedPeople(request.slotFacts), [
+    ...speakers,
+  ]);
 }
 
 /**
@@ -97,7 +96,7 @@ function readAsked(request: AnswerRequest): Question {
  * after its verb would be an unrelated answer. Evidence that speaks of what is counted ("a hiking
  * trail" for "how many trails?") still answers, as does "how often", which has words of its own
  * ("most weekends"). A question for money ("how much did the sofa cost?") is never answered
- * without an amount of money, which no evidence searched held. (Ages, lengths of time and names
+ * without an amount of money: none of the evidence read held one. (Ages, lengths of time and names
  * are said in too many ways for their spans to find them all: "she's 6", "3-5 business days".)
  */
 function asksAmountNotHeld(asked: string, question: Question, best: Evidence): boolean {

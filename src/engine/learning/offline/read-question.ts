@@ -74,18 +74,20 @@ const AUXILIARIES = new Set(
 /**
  * Reads a question for the offline reasoner: the kind of answer it wants, whether it asks for
  * the newest or an earlier value of a fact that changes, the slot of such a fact, and its
- * nouns and verbs. The names of the peers it is about are no part of what it asks. A question
- * about one of `people`, whom the peer named and memory keeps facts of ("where does Tomas
- * work?"), asks of that person's slot (`job@tomas`), never the peer's own.
+ * nouns and verbs. The names of the peers it is about, and of the `listeners` they spoke to, are
+ * no part of what it asks. A question about one of `people`, whom the peer named and memory keeps
+ * facts of ("where does Tomas work?"), asks of that person's slot (`job@tomas`), never the peer's
+ * own, though the person speaks in the conversation too.
  */
 export function readQuestion(
   question: string,
   names: readonly string[],
   people: readonly string[] = [],
+  listeners: readonly string[] = [],
 ): Question {
   const lower = question.toLowerCase().replaceAll('’', "'").trim();
   const person = askedPerson(lower, people, names);
-  const nameStems = new Set(names.flatMap((name) => contentWords(name)));
+  const nameStems = new Set([...names, ...listeners].flatMap((name) => contentWords(name)));
   const terms = nlp(question).terms().json() as { terms: { normal: string; tags: string[] }[] }[];
   const anchors: string[] = [];
   const verbs: string[] = [];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { answerQuestion } from '../../../../src/engine/learning/offline/answer-question.js';
 import { ask, said } from './ask-offline.js';
 
 // People name a book, a song or a film by its title in quotes, often in the sentence before the
@@ -34,5 +35,40 @@ describe('offline answers naming a titled work, and questions naming the listene
       'omar',
     );
     expect(answer).toBe('Braiding Sweetgrass');
+  });
+
+  it('still asks of a person the peer named who speaks in the conversation too', async () => {
+    const family = [
+      said('maria', 'Tomas got a job at the Charité hospital.', '2025-07-20'),
+      said('tomas', 'First week done, the night shifts are hard!', '2025-07-28'),
+      said('maria', "I'm working remotely for Spotify now.", '2025-08-03'),
+    ];
+    const slotFacts = [
+      {
+        content: 'Tomas got a job at the Charité hospital.',
+        slot: 'job@tomas',
+        cardEntry: 'Tomas works at: Charité hospital',
+        current: true,
+        occurredAt: '2025-07-20',
+      },
+      {
+        content: 'Maria is working remotely for Spotify now.',
+        slot: 'job',
+        cardEntry: 'Works at: Spotify',
+        current: true,
+        occurredAt: '2025-08-03',
+      },
+    ];
+    const answer = await answerQuestion({
+      question: 'Where does Tomas work?',
+      peer: 'maria',
+      about: 'maria',
+      observations: [],
+      slotFacts,
+      messages: family,
+      level: 'low',
+    });
+    expect(answer).toContain('Charité');
+    expect(answer).not.toContain('Spotify');
   });
 });
