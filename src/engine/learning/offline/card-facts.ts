@@ -18,7 +18,7 @@ const BE = `(?:'m|'re| am| are)`;
 const WORK_MANNER = '(?:(?:remotely|full[- ]time|part[- ]time|freelance|from home|mostly|mainly) )?';
 // What one does for fun, not for a living ("I do yoga at the community centre"), and words that
 // name no work ("I do it for fun"); lower-case only, as "I do IT for a law firm" is work.
-const PASTIMES =
+const NOT_WORK =
   /^(?:yoga|pilates|karate|judo|boxing|crossfit|zumba|ballet|dance|swimming|running|climbing|volunteering|shopping|homework|it|this|that|the|a|an|some|my|what|stuff|things|nothing|everything|lunch|dinner|breakfast|drinks)\b/;
 // "I", "I'm", "I've been": the forms before a verb of the speaker's present.
 const I_AM = String.raw`\bI(?:'m| am|'ve been| have been)?`;
@@ -167,7 +167,7 @@ const PATTERNS: readonly Pattern[] = [
     pattern: unicode(
       String.raw`\bI ${ADVERBS}do ((?:\p{Lu}{2,}|[a-z]+)(?: [a-z]+)?) (?:at|for) (?:an? |the )?${VALUE}${CLAUSE_END}`,
     ),
-    fact: (m) => (PASTIMES.test(m[1] ?? '') ? null : job('as', `${m[1]} at ${m[2]}`)),
+    fact: (m) => (NOT_WORK.test(m[1] ?? '') ? null : job('as', `${m[1]} at ${m[2]}`)),
   },
   // Where one works, as a place or a field: "I'm in work in Kraków all week", "I work in IT".
   {

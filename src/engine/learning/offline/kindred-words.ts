@@ -65,3 +65,14 @@ const KINDRED_STEMS: ReadonlyMap<string, readonly string[]> = new Map(
 export function kindredStems(stem: string): readonly string[] {
   return [stem, ...(KINDRED_STEMS.get(stem) ?? [])];
 }
+
+/**
+ * The kinds of the noun that narrows a head's last ("test" of "test framework": vitest, jest…),
+ * when it has any: a noun so narrowed is one of those, not one of the last noun's kinds (React is a
+ * framework, not a test framework).
+ */
+export function narrowingKinds(head: string): readonly string[] {
+  const nouns = head.split(' ');
+  const [stem] = nouns.length > 1 ? lemmaWords(nouns.at(-2) ?? '') : [];
+  return stem === undefined ? [] : kindredStems(stem).slice(1);
+}

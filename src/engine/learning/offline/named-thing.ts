@@ -1,6 +1,6 @@
 import { stemmer } from 'stemmer';
 import { meaningfulWords } from '../../text/content-words.js';
-import { kindredStems } from './kindred-words.js';
+import { kindredStems, narrowingKinds } from './kindred-words.js';
 
 // Works people name by a title, usually quoted: "which book?" is answered by "Becoming Nicole".
 const TITLED = new Set(
@@ -47,11 +47,10 @@ export function namedThing(sentence: string, head: string): string | null {
  * names none.
  */
 export function namedKind(sentence: string, head: string, many: boolean): string | null {
-  const nouns = head.split(' ');
-  const noun = nouns.at(-1) ?? head;
+  const noun = head.split(' ').at(-1) ?? head;
   // A noun narrowed by one that has kinds of its own is one of those: vitest, not React, for
   // "which test framework?".
-  const narrowing = nouns.length > 1 ? kindredStems(stemmer(nouns.at(-2) ?? '')).slice(1) : [];
+  const narrowing = narrowingKinds(head);
   const kinds = new Set(narrowing.length > 0 ? narrowing : kindredStems(stemmer(noun)).slice(1));
   const tokens = sentence.split(/\s+/);
   const isKind = (token: string) => kinds.has(stemmer(bare(token).toLowerCase()));

@@ -1,6 +1,6 @@
 import { RELATION_QUALIFIERS, RELATIONS } from '../../../text/relation-words.js';
 import { SLOT_WORDS } from '../../../text/slot-vocabulary.js';
-import { kindredStems } from '../kindred-words.js';
+import { kindredStems, narrowingKinds } from '../kindred-words.js';
 import type { Question } from '../read-question.js';
 import { lemmaWords } from '../verb-lemmas.js';
 import { durationSpan } from './duration-span.js';
@@ -36,7 +36,7 @@ export function questionFit(question: Question): Fit {
   // "Which test framework?": evidence naming a kind of test tool ("vitest") names the framework asked
   // of; one naming a kind of framework alone ("React") does not.
   const narrowed = narrowedNoun(question.head);
-  const narrowing = narrowingKinds(question.head);
+  const narrowing = question.head === null ? [] : narrowingKinds(question.head);
   const standIns = (word: string) =>
     word === narrowed && narrowing.length > 0 ? [word, ...narrowing] : kindredStems(word);
   return (text, held = new Set(lemmaWords(text))) => {
@@ -117,13 +117,6 @@ function objectUnnamed(text: string, verbs: ReadonlySet<string>): boolean {
 function narrowedNoun(head: string | null): string | undefined {
   const nouns = head?.split(' ') ?? [];
   return nouns.length > 1 ? lemmaWords(nouns.at(-1) ?? '')[0] : undefined;
-}
-
-/** The kinds of the noun that narrows a head's last ("test" of "test framework"), when it has any. */
-function narrowingKinds(head: string | null): readonly string[] {
-  const nouns = head?.split(' ') ?? [];
-  const [stem] = nouns.length > 1 ? lemmaWords(nouns.at(-2) ?? '') : [];
-  return stem === undefined ? [] : kindredStems(stem).slice(1);
 }
 
 /** The kinds of the thing a "what kind of <noun>" question names, when its noun has any: "pet" has "dog". */
