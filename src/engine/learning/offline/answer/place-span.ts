@@ -2,25 +2,32 @@ import type { AnswerRequest } from '../../reasoner.js';
 import { nlp } from '../nlp.js';
 import type { Question } from '../read-question.js';
 import { saysMore } from './asked-words.js';
+import { saysTime } from './said-time.js';
+
+// The phrase after "at", "in", "to" or "near", whose "St." or "Mt." does not end it.
+const AFTER_PREPOSITION =
+  /\b(?:at|in|to|near) ((?:the |a |an )?(?:(?:St|Mt|Ft)\. |[\p{L}\d' -]){2,40}?)(?=[.,;!?]| (?:in|on|with|for|last|this|next|when|and|but|at)\b|$)/gu;
+// The same after a word that leaves a place: "retiring from the pharmacy", "left the bank".
+const AFTER_LEAVING =
+  /\b(?:from|out of|left|leaving|quit|quitting) ((?:the |a |an )?(?:(?:St|Mt|Ft)\. |[\p{L}\d' -]){2,40}?)(?=[.,;!?]| (?:in|on|with|for|last|this|next|when|and|but|at|to)\b|$)/gu;
 
 /**
  * The answer to "where?": the first place the text names that the question did not ("What
  * country is her grandma from?" of "...in her home country, Sweden": not "country"), of the
- * tense asked ({@link inTense}), else the phrase after "at", "in", "to" or "near", whose "St." or
- * "Mt." does not end it.
+ * tense asked ({@link inTense}), else the phrase after "at", "in", "to" or "near" that is no
+ * time ("moved to thursday the 11th", "retiring at christmas" name no place), else the one after
+ * a word that leaves a place ("retiring from the pharmacy": she works there still, or did). Asked
+ * of "before", the place left comes first: "left the bank, I'm teaching at a school now".
  */
 export function placeSpan(text: string, question: Question, request: AnswerRequest): string | null {
   const places = (nlp(text).places().out('array') as string[])
     .map((place) => place.replace(/[.,!]$/, ''))
     // compromise reads "St." of "St. Thomas' Hospital" as a place of its own.
     .filter((place) => !/^(?:St|Mt|Ft)$/.test(place) && saysMore(place, question, request) !== null);
-  return (
-    inTense(places, text, question.tense) ??
-    /\b(?:at|in|to|near) ((?:the |a |an )?(?:(?:St|Mt|Ft)\. |[\p{L}\d' -]){2,40}?)(?=[.,;!?]| (?:in|on|with|for|last|this|next|when|and|but)\b|$)/u.exec(
-      text,
-    )?.[1] ??
-    null
-  );
+  const phrase = (pattern: RegExp) =>
+    [...text.matchAll(pattern)].map((match) => match[1] ?? '').find((found) => !saysTime(found));
+  const left = question.tense === 'earlier' ? phrase(AFTER_LEAVING) : undefined;
+  return inTense(places, text, question.tense) ?? left ?? phrase(AFTER_PREPOSITION) ?? null;
 }
 
 // What comes before a place that was left: "moved out of Manchester", "we came from Porto".

@@ -11,6 +11,9 @@ const OF_RELATIVE = new RegExp(
   'iu',
 );
 
+// A relation a question's noun names, as its stem: "dad", "brother", "parent".
+const RELATION = new RegExp(String.raw`^(?:${RELATIONS}|parent)$`);
+
 /** How well a text fits a question; `held` is the text's lemmas, when the caller has them already. */
 export type Fit = (text: string, held?: Set<string>) => number;
 
@@ -30,6 +33,8 @@ export function questionFit(question: Question): Fit {
   const verbs = new Set(question.verbs);
   const words = new Set(question.words);
   const slotWords = slotWordsOf(question.slot);
+  // "Where is their dad going to work?": the peer's own work is no answer; the relative must be named.
+  const ofRelative = question.anchors.some((anchor) => RELATION.test(anchor));
   // "What kind of pet…?": evidence that names a kind of pet ("a spaniel puppy") fits as a shared noun.
   const headKinds = kindsOf(question.head);
   const holdsValue = valueAsked(question);
@@ -47,7 +52,7 @@ export function questionFit(question: Question): Fit {
     const shared = [...words].filter((word) => held.has(word)).length;
     const speaksOfSlot = slotWords?.test(text.toLowerCase()) === true;
     // "My mum runs a bakery back home in Valencia" speaks of a home, but not of the peer's.
-    const ofPeerSlot = speaksOfSlot && (question.person !== null || !OF_RELATIVE.test(text));
+    const ofPeerSlot = speaksOfSlot && !ofRelative && (question.person !== null || !OF_RELATIVE.test(text));
     const supported =
       ofPeerSlot ||
       (sharedVerbs > 0 && holdsValue(text) && objectUnnamed(text, verbs)) ||
