@@ -2,7 +2,7 @@ import type { AnswerRequest } from '../reasoner.js';
 import { answerFromSlot } from './answer/answer-from-slot.js';
 import { asAnswer } from './answer/as-answer.js';
 import { evidenceHoldingIdentifier } from './answer/asked-identifier.js';
-import { namedPeople } from './answer/asked-person.js';
+import { asksOfAnother, namedPeople } from './answer/asked-person.js';
 import { askedWords } from './answer/asked-words.js';
 import { changeAnswer } from './answer/change-answer.js';
 import { type Evidence, evidenceWords } from './answer/evidence.js';
@@ -37,7 +37,10 @@ const SPAN_SEARCH = 4;
  */
 export async function answerQuestion(request: AnswerRequest): Promise<string | null> {
   const question = readAsked(request);
-  const fromSlot = answerFromSlot(question, request);
+  // "Where does their dad work?": the peer's own job does not answer it.
+  const ofAnother =
+    question.person === null && asksOfAnother(request.question, [request.peer, request.about]);
+  const fromSlot = ofAnother ? undefined : answerFromSlot(question, request);
   if (fromSlot !== undefined) return fromSlot;
   const calledOff = planAnswer(request, question);
   if (calledOff !== undefined) return calledOff;

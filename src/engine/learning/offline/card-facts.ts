@@ -78,9 +78,24 @@ const PATTERNS: readonly Pattern[] = [
     ),
     fact: (m) => (/\blived\b/.test(m[0]) && !/\b(?:have|'ve)\b/.test(m[0]) ? null : LIVES_IN(m[1])),
   },
+  // A move from one place to another: the place after "to" is where one lives now, the one after
+  // "from" where one lived before ("we moved from Stockholm to Berlin in July").
+  {
+    pattern: unicode(
+      `${SPEAKER} ${ADVERBS}(?:moved|relocated|emigrated|came|went)(?: back| over| out| here| away)? (?:from|out of) ${NAME} (?:to|into|for) ${NAME}`,
+    ),
+    fact: (m) => LIVES_IN(m[2]),
+  },
   {
     pattern: unicode(
       `${SPEAKER} ${ADVERBS}(?:moved|relocated|emigrated|came back|went back)(?: back| over| out| here| away)? (?:to|into) ${NAME}`,
+    ),
+    fact: (m) => LIVES_IN(m[1]),
+  },
+  // A home rented or shared: "I'm renting a flat in Manchester with my friend Zara".
+  {
+    pattern: unicode(
+      `${SPEAKER}(?:${BE})? ${ADVERBS}(?:renting|rent|rented|sharing|share|found|got) (?:a|an|our|my|the) (?:new |little |tiny |small )?(?:house|home|flat|apartment|condo|place|room|studio) in ${NAME}`,
     ),
     fact: (m) => LIVES_IN(m[1]),
   },
@@ -140,7 +155,7 @@ const PATTERNS: readonly Pattern[] = [
   },
   {
     pattern: unicode(
-      String.raw`\bI(?:'m| am)? ${ADVERBS}(?:joined|started (?:at|with)|started working (?:at|for)|started (?:a new |my new )?(?:job|position|role) (?:at|with)|(?:got|took|landed|accepted) (?:a |an |the )?(?:new )?(?:job|position|role|offer) (?:at|with|from)|got hired (?:at|by)|was hired (?:at|by)|(?:was )?employed (?:at|by)|signed with) ${PLACE_NAME}(?: as (?:an? |the )?${VALUE}${CLAUSE_END})?`,
+      String.raw`\bI(?:'m| am)? ${ADVERBS}(?:joined|joining|start(?:ed|ing)? (?:at|with)|started working (?:at|for)|started (?:a new |my new )?(?:job|position|role) (?:at|with)|(?:got|took|landed|accepted) (?:a |an |the )?(?:new )?(?:job|position|role|offer) (?:at|with|from)|got hired (?:at|by)|was hired (?:at|by)|(?:was )?employed (?:at|by)|signed with) (?:an? [\w-]+ (?:called|named) )?${PLACE_NAME}(?: as (?:an? |the )?${VALUE}${CLAUSE_END})?`,
     ),
     fact: (m) => job(m[2] ? 'as' : 'at', m[2] ? `${m[2]} at ${m[1]}` : m[1]),
   },
@@ -149,6 +164,20 @@ const PATTERNS: readonly Pattern[] = [
       String.raw`\bI ${ADVERBS}(?:started|began|got) (?:a new |my new |a |my )?(?:job|position|role|career|working) as (?:an? |the )?${VALUE}${CLAUSE_END}`,
     ),
     fact: (m) => job('as', m[1]),
+  },
+  // A new rank where one works: "got promoted to senior analyst at Deloitte".
+  {
+    pattern: unicode(
+      String.raw`\bI(?:'ve| have)? ${ADVERBS}(?:got|was|been|am|'m) ${ADVERBS}promoted to (?:an? |the )?${VALUE}${CLAUSE_END}`,
+    ),
+    fact: (m) => job('as', m[1]),
+  },
+  // Work said by what one does: "I'm teaching maths at a secondary school now".
+  {
+    pattern: unicode(
+      String.raw`\bI(?:'m| am) ${ADVERBS}(teaching|tutoring|coaching|lecturing) ${VALUE}${CLAUSE_END}`,
+    ),
+    fact: (m) => job('as', `${m[1]} ${m[2]}`),
   },
   {
     pattern: unicode(

@@ -1,3 +1,4 @@
+import { RELATION_QUALIFIERS, RELATIONS } from '../../../text/relation-words.js';
 import { personSlot, type Slot } from '../../../text/slot-vocabulary.js';
 import type { SlotFact } from '../../reasoner.js';
 import { escapeRegExp } from './escape-reg-exp.js';
@@ -45,4 +46,26 @@ export function askedPerson(
 export function personSlotAsked(lower: string, own: Slot | null, person: string): Slot | null {
   const slot = own ?? (SCHOOL.test(lower) ? 'studies' : null);
   return slot === null ? null : personSlot(slot, person);
+}
+
+// A relative asked of ("their dad", "Priya's brother", "her mum's"): someone other than the peer.
+const RELATIVE_ASKED = new RegExp(
+  String.raw`\b(?:their|his|her|our|my|\p{L}+'s) (?:(?:${RELATION_QUALIFIERS}) )?(?:${RELATIONS}|parents?)s?\b`,
+  'iu',
+);
+// Someone a question asks of by name: "where does Zara work?", "what is Liam's job?".
+const NAME_ASKED =
+  /^(?:where|what|who|which|how|when)\b[^?]*?\b(?:does|did|is|was|has)\s+(\p{Lu}[\p{L}\p{M}'-]+)|(\p{Lu}[\p{L}\p{M}-]+)'s\b/u;
+
+/**
+ * Whether a question asks of someone other than the peers it is about (`names`): a relative
+ * ("where does their mum work?") or another person by name ("what is Liam's job?"). The peer's
+ * own card does not answer it.
+ */
+export function asksOfAnother(question: string, names: readonly string[]): boolean {
+  const text = question.replaceAll('’', "'");
+  if (RELATIVE_ASKED.test(text)) return true;
+  const match = NAME_ASKED.exec(text);
+  const name = (match?.[1] ?? match?.[2])?.toLowerCase();
+  return name !== undefined && !names.some((own) => own.toLowerCase() === name);
 }

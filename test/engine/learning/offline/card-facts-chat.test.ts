@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { answerQuestion } from '../../../../src/engine/learning/offline/answer-question.js';
+import { findCardFacts } from '../../../../src/engine/learning/offline/card-facts.js';
+import { withDroppedSubject } from '../../../../src/engine/learning/offline/dropped-subject.js';
+import { said } from './ask-offline.js';
+
+// Card facts as people text them: a move from one city to another, a rented flat, a promotion,
+// a sentence without its "I".
+describe('card facts from chat', () => {
+  it.each([
+    ['We moved from Glasgow to Bristol in March.', 'Lives in: Bristol'],
+    ['my partner and I relocated from Lyon to Nantes last year', 'Lives in: Nantes'],
+    ["I'm renting a flat in Cardiff with two friends", 'Lives in: Cardiff'],
+    ['I got promoted to head chef at Rosa last week!!', 'Works as: head chef at Rosa'],
+    [
+      "I'm teaching chemistry at a sixth form college now",
+      'Works as: teaching chemistry at a sixth form college',
+    ],
+    ["I'm starting at a bakery called Crumbs in june", 'Works at: Crumbs'],
+  ])('%s', (clause, entry) => {
+    expect(findCardFacts(clause).map((fact) => fact.entry)).toContain(entry);
+  });
+
+  it('reads the place after "from" as no home of now', () => {
+    const entries = findCardFacts('We moved from Glasgow to Bristol in March.').map((fact) => fact.entry);
+    expect(entries).not.toContain('Lives in: Glasgow');
+  });
+
+  it('puts back the "I" a chat message leaves out', () => {
+    expect(withDroppedSubject('got promoted to team lead today!!')).toBe(
+      'I got promoted to team lead today!!',
+    );
+    expect(withDroppedSubject('starting at the hospital in may')).toBe("I'm starting at the hospital in may");
+    expect(withDroppedSubject('the dog is fine')).toBe('the dog is fine');
+  });
+
+  it("answers of a relative from the evidence, never from the peer's own card", async () => {
+    const answer = await answerQuestion({
+      question: 'Where does her brother live?',
+      peer: 'ayla',
+      about: 'ayla',
+      observations: [],
+      slotFacts: [
+        {
+          content: 'Ayla lives in Bath.',
+          slot: 'lives_in',
+          cardEntry: 'Lives in: Bath',
+          current: true,
+          occurredAt: null,
+        },
+      ],
+      messages: [
+        said('ayla', 'I live in Bath now', '2026-02-01'),
+        said('ayla', 'my brother lives in Dundee, miles away', '2026-02-02'),
+      ],
+      level: 'low',
+    });
+    expect(answer).toBe('Dundee');
+  });
+});
