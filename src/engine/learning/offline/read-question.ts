@@ -167,7 +167,12 @@ function kindOf(lower: string): AnswerKind {
   )
     return 'place';
   if (/^(?:who|whom|whose)\b/.test(lower)) return 'person';
-  if (/^what(?:'s| is| was| are) (?:the )?name\b|\bcalled\??$|\bnamed\??$/.test(lower)) return 'name';
+  if (
+    /^what(?:'s| is| was| are) (?:the )?name\b|^what(?:'s| is| was)\b.*\bname\??$|\bcalled\??$|\bnamed\??$/.test(
+      lower,
+    )
+  )
+    return 'name';
   if (
     /^why\b|^what (?:made|caused|motivated|inspired|led)\b|^for what reason\b|^what\b.*\bfor\?$|^what(?:'s| is| was) \w+'s reason\b/.test(
       lower,
