@@ -9,7 +9,6 @@ import { type Evidence, evidenceWords } from './answer/evidence.js';
 import { extractSpan } from './answer/extract-span.js';
 import { listAnswer } from './answer/list-answer.js';
 import { ASKS_MONEY } from './answer/number-span.js';
-import { speaksOfOthersSlot } from './answer/others-slot.js';
 import { planAnswer } from './answer/plan-answer.js';
 import { preferredFirst } from './answer/preferred-first.js';
 import { rankEvidence } from './answer/rank-evidence.js';
@@ -22,6 +21,9 @@ import { withoutSaidTime } from './without-said-time.js';
 
 // Kinds of answer that a said time may be part of: "two weeks ago", "yes: …".
 const TIMED_KINDS = new Set<Question['kind']>(['time', 'duration', 'number', 'age', 'yes/no']);
+
+// "Zuza's flatmate", "their dad's": whose name is asked, not "what's".
+const POSSESSIVE = /\b(?!(?:what|who|that|it|there|where|how|here)'s)\p{L}+'s\b/iu;
 
 // Pieces of evidence, best first, searched for a span of the kind asked before giving up.
 const SPAN_SEARCH = 4;
@@ -40,22 +42,13 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
   const question = readAsked(request);
   // "Where does their dad work?": the peer's own job does not answer it.
   const ofAnother =
-    question.person === null &&
-    asksOfAnother(request.question, [
-      request.peer,
-      request.about,
-      ...request.messages.map((message) => message.peer_id),
-    ]);
+    question.person === null && asksOfAnother(request.question, [request.peer, request.about]);
   const fromSlot = ofAnother ? undefined : answerFromSlot(question, request);
   if (fromSlot !== undefined) return fromSlot;
   const calledOff = planAnswer(request, question);
   if (calledOff !== undefined) return calledOff;
   const evidence = await rankEvidence(request, question);
-  const held = evidenceHoldingIdentifier(request.question, question, evidence) ?? evidence;
-  // "Where does Zara work?", "what is Liam's job?": only evidence that speaks of their work answers.
-  const asksSlotItself =
-    question.kind === 'place' || /\b(?:job|occupation|profession|career)\b/i.test(request.question);
-  const ranked = ofAnother && asksSlotItself ? speaksOfOthersSlot(question.slot, held) : held;
+  const ranked = evidenceHoldingIdentifier(request.question, question, evidence) ?? evidence;
   const best = ranked[0];
   if (!best) return null;
   if (request.level === 'minimal') return asAnswer(best.text, best.text);
@@ -80,11 +73,7 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
   if (answers.length === 0) {
     if (asksAmountNotHeld(request.question, question, best)) return null;
     // "What is her flatmate's name?" of "she hates her flatmate": someone's name is told as one or not at all.
-    if (
-      question.kind === 'name' &&
-      /\b(?!(?:what|who|that|it|there|where|how|here)'s)\p{L}+'s\b/iu.test(request.question)
-    )
-      return null;
+    if (question.kind === 'name' && POSSESSIVE.test(request.question.replaceAll('’', "'"))) return null;
     const words = evidenceWords(best, question);
     const thing =
       question.kind === 'thing' && (question.head !== null || question.asksObject)

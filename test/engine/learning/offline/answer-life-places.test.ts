@@ -56,18 +56,3 @@ describe('offline answers to "where?" in everyday chat', () => {
     expect(await ask('Where is their dad going to work?', messages, 'lena')).toBe('the harbour office');
   });
 });
-
-describe("offline answers about someone else's work or home", () => {
-  it('declines from a sentence that only names them', async () => {
-    const messages = [
-      said('ayo', "I'm sharing a house in Leeds with my friend Dami, she's lovely", '2026-04-01'),
-    ];
-    expect(await ask('Where does Dami work?', messages, 'ayo')).toBeNull();
-    expect(await ask("What is Dami's job?", messages, 'ayo')).toBeNull();
-  });
-
-  it('answers from a sentence that speaks of their work in passing', async () => {
-    const messages = [said('ayo', 'Dami started at the post office in june, finally', '2026-04-01')];
-    expect(await ask('Where does Dami work?', messages, 'ayo')).toBe('the post office');
-  });
-});

@@ -55,7 +55,7 @@ const RELATIVE_ASKED = new RegExp(
 );
 // Someone a question asks of by name: "where does Zara work?", "what is Liam's job?".
 const NAME_ASKED =
-  /^(?:[Ww]here|[Ww]hat|[Ww]ho|[Ww]hich|[Hh]ow|[Ww]hen)\b[^?]*?\b(?:does|did|is|was|has)\s+(\p{Lu}[\p{L}\p{M}'-]+)|(\p{Lu}[\p{L}\p{M}-]+)'s\b/u;
+  /^(?:where|what|who|which|how|when)\b[^?]*?\b(?:does|did|is|was|has)\s+(\p{Lu}[\p{L}\p{M}'-]+)|(\p{Lu}[\p{L}\p{M}-]+)'s\b/u;
 
 /**
  * Whether a question asks of someone other than the peers it is about (`names`): a relative
