@@ -22,9 +22,6 @@ import { withoutSaidTime } from './without-said-time.js';
 // Kinds of answer that a said time may be part of: "two weeks ago", "yes: …".
 const TIMED_KINDS = new Set<Question['kind']>(['time', 'duration', 'number', 'age', 'yes/no']);
 
-// "Zuza's flatmate", "their dad's": whose name is asked, not "what's".
-const POSSESSIVE = /\b(?!(?:what|who|that|it|there|where|how|here)'s)\p{L}+'s\b/iu;
-
 // Pieces of evidence, best first, searched for a span of the kind asked before giving up.
 const SPAN_SEARCH = 4;
 
@@ -72,8 +69,6 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
   // the phrase after the question's verb.
   if (answers.length === 0) {
     if (asksAmountNotHeld(request.question, question, best)) return null;
-    // "What is her flatmate's name?" of "she hates her flatmate": someone's name is told as one or not at all.
-    if (question.kind === 'name' && POSSESSIVE.test(request.question.replaceAll('’', "'"))) return null;
     const words = evidenceWords(best, question);
     const thing =
       question.kind === 'thing' && (question.head !== null || question.asksObject)

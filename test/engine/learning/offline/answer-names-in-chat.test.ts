@@ -10,15 +10,10 @@ describe('offline answers to "what is the name of…?"', () => {
     expect(await ask("What is the name of Karim's son?", messages, 'noor')).toBe('Sami');
   });
 
-  it('declines when the evidence names nobody but whom the question asks about', async () => {
+  it('never answers with the name the question asks about', async () => {
     const messages = [
-      said('noor', 'Dina is back for the holidays and she already misses her roommate lol', '2026-05-01'),
+      said('noor', 'Dina is back for the holidays, her roommate Joss drove her home', '2026-05-01'),
     ];
-    expect(await ask("What is the name of Dina's roommate?", messages, 'noor')).toBeNull();
-  });
-
-  it('reads "what\'s their grandad\'s first name?" as asking for a name, and declines without one', async () => {
-    const messages = [said('noor', 'grandad is NOT happy about the new fence lol', '2026-05-01')];
-    expect(await ask("What's their grandad's first name?", messages, 'noor')).toBeNull();
+    expect(await ask("What is the name of Dina's roommate?", messages, 'noor')).toBe('Joss');
   });
 });
