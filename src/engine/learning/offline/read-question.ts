@@ -163,7 +163,9 @@ function kindOf(lower: string): AnswerKind {
   )
     return 'time';
   if (
-    /^(?:where|what (?:city|country|town|place|state)|which (?:city|country|town|place|state))\b/.test(lower)
+    /^(?:where|(?:what|which) (?:city|country|town|place|state)(?= (?:is|was|are|were|do|does|did|has|have|had|will|would|can|could|in|of)\b|\??$))\b/.test(
+      lower,
+    )
   )
     return 'place';
   if (/^(?:who|whom|whose)\b/.test(lower)) return 'person';

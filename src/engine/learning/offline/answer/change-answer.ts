@@ -5,8 +5,9 @@ import { type Evidence, withoutSpeaker } from './evidence.js';
 /** A change the evidence states: what was used, held or done before (`from`) and what is now (`to`, when said). */
 type Change = { from: string; to: string | null; handover?: true };
 
-// A value: one to four words, up to where the clause goes on ("from Redux to Zustand last sprint").
-const VALUE = String.raw`((?:the )?[\w.'+#-]+(?: (?!(?:to|for|with|in|on|at|last|this|next|after|before|because|so|and|but|since|when|effective|as)\b)[\w.'+#-]+){0,3})`;
+// A value: one to four words, up to where the clause goes on ("from Redux to Zustand last sprint",
+// "to Jotai a few weeks back", "to Bun yesterday").
+const VALUE = String.raw`((?:the )?[\w.'+#-]+(?: (?!(?:to|for|with|in|on|at|last|this|next|after|before|because|so|and|but|since|when|effective|as|a|an|now|yesterday|today|recently)\b)[\w.'+#-]+){0,3})`;
 const PERSON = String.raw`(me|us|I|[A-Z][\w'-]+)`;
 
 /** The ways people say that something replaced something else, each giving its from and to. */
@@ -77,6 +78,8 @@ export function changeAnswer(
   for (const evidence of ranked) {
     const text = withoutSpeaker(evidence);
     for (const change of changesIn(text)) {
+      // Who handed something over answers only "who?": "which team did Grace move to?" asks of a team.
+      if (change.handover && question.kind !== 'person') continue;
       if (switchedTo) {
         if (change.to !== null) return named(change.to, evidence, request);
         continue;
@@ -115,8 +118,9 @@ function currentValue(
   if (!ASKS_VALUE.has(question.kind) && !asksTool) return undefined;
   for (const evidence of ranked) {
     if (evidence.fit < best.fit) break;
+    // A handover leads to a person, which answers "who?" alone: not "where is the app deployed?".
     const to = changesIn(withoutSpeaker(evidence)).find(
-      (change) => change.to !== null && (!asksTool || !change.handover),
+      (change) => change.to !== null && (question.kind === 'person' || !change.handover),
     )?.to;
     if (to) return named(to, evidence, request);
   }
