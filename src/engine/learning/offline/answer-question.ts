@@ -13,6 +13,7 @@ import { planAnswer } from './answer/plan-answer.js';
 import { preferredFirst } from './answer/preferred-first.js';
 import { rankEvidence } from './answer/rank-evidence.js';
 import { relationAnswer } from './answer/relation-answer.js';
+import { settingValue } from './answer/setting-value.js';
 import { afterVerb } from './answer/verb-object.js';
 import { newNounPhrase } from './noun-phrases.js';
 import { type Question, readQuestion } from './read-question.js';
@@ -49,7 +50,10 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
   const best = ranked[0];
   if (!best) return null;
   if (request.level === 'minimal') return asAnswer(best.text, best.text);
-  const related = relationAnswer(request, ranked) ?? changeAnswer(request, question, ranked);
+  const related =
+    relationAnswer(request, ranked) ??
+    changeAnswer(request, question, ranked) ??
+    settingValue(question, ranked);
   if (related !== undefined) return related;
   if (question.asksMany && question.kind === 'thing') {
     const list = listAnswer(question, ranked, request);

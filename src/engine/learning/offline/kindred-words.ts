@@ -69,10 +69,15 @@ export function kindredStems(stem: string): readonly string[] {
 /**
  * The kinds of the noun that narrows a head's last ("test" of "test framework": vitest, jest…),
  * when it has any: a noun so narrowed is one of those, not one of the last noun's kinds (React is a
- * framework, not a test framework).
+ * framework, not a test framework). The nearest such noun narrows it, though a noun without kinds
+ * stands between ("state" of "state management library").
  */
 export function narrowingKinds(head: string): readonly string[] {
-  const nouns = head.split(' ');
-  const [stem] = nouns.length > 1 ? lemmaWords(nouns.at(-2) ?? '') : [];
-  return stem === undefined ? [] : kindredStems(stem).slice(1);
+  const nouns = head.split(' ').slice(0, -1).reverse();
+  for (const noun of nouns) {
+    const [stem] = lemmaWords(noun);
+    const kinds = stem === undefined ? [] : kindredStems(stem).slice(1);
+    if (kinds.length > 0) return kinds;
+  }
+  return [];
 }

@@ -91,6 +91,10 @@ export function readQuestion(
   const terms = nlp(question).terms().json() as { terms: { normal: string; tags: string[] }[] }[];
   const anchors: string[] = [];
   const verbs: string[] = [];
+  // "Which logging library…?", "what line width…?": the words of the thing asked for are its nouns,
+  // though compromise reads some as verbs.
+  const head = headOf(lower, nameStems);
+  const headStems = new Set(head === null ? [] : lemmaWords(head));
   let afterName = false;
   for (const { terms: [term] = [] } of terms) {
     if (!term) continue;
@@ -101,10 +105,16 @@ export function readQuestion(
     const tags = new Set(term.tags);
     // "What did Ada paint?": compromise reads "paint" after a name as a surname; it is the verb.
     const surnameVerb = named && tags.has('LastName');
-    if ((tags.has('Verb') || surnameVerb) && !tags.has('Auxiliary') && !AUXILIARIES.has(term.normal))
+    const inHead = headStems.has(stem);
+    if (
+      (tags.has('Verb') || surnameVerb) &&
+      !inHead &&
+      !tags.has('Auxiliary') &&
+      !AUXILIARIES.has(term.normal)
+    )
       verbs.push(stem);
     else if (
-      (tags.has('Noun') || tags.has('Adjective') || tags.has('Value')) &&
+      (tags.has('Noun') || tags.has('Adjective') || tags.has('Value') || inHead) &&
       !CATEGORY_STEMS.has(stem) &&
       !PROJECT_STEMS.has(stem)
     )
@@ -118,7 +128,7 @@ export function readQuestion(
     anchors: [...new Set(anchors)],
     verbs: [...new Set(verbs)],
     words: lemmaWords(question).filter((word) => !nameStems.has(word)),
-    head: headOf(lower, nameStems),
+    head,
     asksWhat: /^(?:what|which)\b/.test(lower),
     asksObject:
       (verbs.length > 0 && /^what (?:did|does|do|has|have|will)\b/.test(lower)) ||
@@ -163,7 +173,9 @@ function kindOf(lower: string): AnswerKind {
   )
     return 'time';
   if (
-    /^(?:where|what (?:city|country|town|place|state)|which (?:city|country|town|place|state))\b/.test(lower)
+    /^(?:where|(?:what|which) (?:city|country|town|place|state)(?= (?:is|was|are|were|do|does|did|has|have|had|will|would|can|could|in|of)\b|\??$))\b/.test(
+      lower,
+    )
   )
     return 'place';
   if (/^(?:who|whom|whose)\b/.test(lower)) return 'person';

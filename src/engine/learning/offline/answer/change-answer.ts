@@ -5,9 +5,11 @@ import { type Evidence, withoutSpeaker } from './evidence.js';
 /** A change the evidence states: what was used, held or done before (`from`) and what is now (`to`, when said). */
 type Change = { from: string; to: string | null; handover?: true };
 
-// A value: one to four words, up to where the clause goes on ("from Redux to Zustand last sprint").
-const VALUE = String.raw`((?:the )?[\w.'+#-]+(?: (?!(?:to|for|with|in|on|at|last|this|next|after|before|because|so|and|but|since|when|effective|as)\b)[\w.'+#-]+){0,3})`;
-const PERSON = String.raw`(me|us|I|[A-Z][\w'-]+)`;
+// A value: one to four words, up to where the clause goes on ("from Redux to Zustand last sprint",
+// "to Jotai a few weeks back", "to Bun yesterday").
+const VALUE = String.raw`((?:the )?[\w.'+#-]+(?: (?!(?:to|for|with|in|on|at|last|this|next|after|before|because|so|and|but|since|when|effective|as|a|an|now|yesterday|today|recently)\b)[\w.'+#-]+){0,3})`;
+// "She took it over from Tomas": a pronoun stands for the person named before it.
+const PERSON = String.raw`(me|us|I|she|he|[A-Z][\w'-]+)`;
 
 /** The ways people say that something replaced something else, each giving its from and to. */
 const CHANGES: readonly { pattern: RegExp; change(m: RegExpExecArray): Change }[] = [
@@ -29,14 +31,35 @@ const CHANGES: readonly { pattern: RegExp; change(m: RegExpExecArray): Change }[
     change: (m) => ({ from: m[1] ?? '', to: m[2] ?? null }),
   },
   {
-    // "we replaced Jenkins with GitHub Actions"
-    pattern: new RegExp(String.raw`\breplaced ${VALUE} with ${VALUE}`, 'gi'),
+    // "we replaced Jenkins with GitHub Actions", "we ditched Elasticsearch for Meilisearch", "dropped
+    // Kafka in favour of NATS", "swapped out Moment for date-fns"
+    pattern: new RegExp(
+      String.raw`\b(?:replaced|ditched|dropped|swapped(?: out)?|traded|dumped|scrapped|abandoned) ${VALUE} (?:with|for|in favou?r of) ${VALUE}`,
+      'gi',
+    ),
     change: (m) => ({ from: m[1] ?? '', to: m[2] ?? '' }),
+  },
+  {
+    // "Jenkins was replaced by GitHub Actions", "Moment got swapped out for date-fns"
+    pattern: new RegExp(
+      String.raw`${VALUE} (?:was|were|got|has been|have been) (?:replaced|swapped out|superseded) (?:by|with|for) ${VALUE}`,
+      'gi',
+    ),
+    change: (m) => ({ from: m[1] ?? '', to: m[2] ?? '' }),
+  },
+  {
+    // "background jobs used to be Celery", "we used to deploy on Heroku": what was before, the new
+    // value said elsewhere.
+    pattern: new RegExp(
+      String.raw`\bused to (?:be|use|run on|run|deploy (?:on|to)|live on|be on) ${VALUE}`,
+      'gi',
+    ),
+    change: (m) => ({ from: m[1] ?? '', to: null }),
   },
   {
     // "Karl took over the deploy pipeline from me"
     pattern: new RegExp(
-      String.raw`\b${PERSON} (?:took|takes|has taken|have taken|is taking|'s taking|are taking) over .{1,60}? from ${PERSON}`,
+      String.raw`\b${PERSON} (?:took|takes|has taken|have taken|is taking|'s taking|are taking)(?: (?:it|them|this|that))? over(?: .{1,60}?)? from ${PERSON}`,
       'g',
     ),
     change: (m) => ({ from: m[2] ?? '', to: m[1] ?? '', handover: true }),
@@ -77,11 +100,14 @@ export function changeAnswer(
   for (const evidence of ranked) {
     const text = withoutSpeaker(evidence);
     for (const change of changesIn(text)) {
+      // Who handed something over answers only "who?": "which team did Grace move to?" asks of a team.
+      if (change.handover && question.kind !== 'person') continue;
       if (switchedTo) {
         if (change.to !== null) return named(change.to, evidence, request);
         continue;
       }
       // A change names the newer value, or states it beside it ("Engine is Godot 4, we moved off Unity").
+      if (change.from === '') continue;
       const names = newer === undefined || text.toLowerCase().includes(newer);
       if (names && (change.to === null || newer === undefined || !change.from.toLowerCase().includes(newer)))
         return named(change.from, evidence, request);
@@ -115,20 +141,37 @@ function currentValue(
   if (!ASKS_VALUE.has(question.kind) && !asksTool) return undefined;
   for (const evidence of ranked) {
     if (evidence.fit < best.fit) break;
+    // A handover leads to a person, which answers "who?" alone: not "where is the app deployed?".
     const to = changesIn(withoutSpeaker(evidence)).find(
-      (change) => change.to !== null && (!asksTool || !change.handover),
+      (change) => change.to !== null && (question.kind === 'person' || !change.handover),
     )?.to;
     if (to) return named(to, evidence, request);
   }
   return undefined;
 }
 
+// "We replaced it with Dramatiq": a pronoun names no value of its own.
+const PRONOUN = /^(?:it|them|that|this|those|these|one)$/i;
+
+/** The changes a text states; a side that is only a pronoun is not said (null for `to`, left out for `from`). */
 function changesIn(text: string): Change[] {
   const found: Change[] = [];
   for (const { pattern, change } of CHANGES) {
-    for (const match of text.matchAll(pattern)) found.push(change(match));
+    for (const match of text.matchAll(pattern)) {
+      const stated = change(match);
+      const to = stated.to !== null && PRONOUN.test(stated.to) ? null : stated.to;
+      if (PRONOUN.test(stated.from) && to === null) continue;
+      found.push({ ...stated, to, from: PRONOUN.test(stated.from) ? '' : resolved(stated.from, text) });
+      if (to !== null) found[found.length - 1] = { ...(found.at(-1) as Change), to: resolved(to, text) };
+    }
   }
   return found;
+}
+
+/** "she" or "he" as the first person the text names before it, else as said. */
+function resolved(value: string, text: string): string {
+  if (!/^(?:she|he)$/i.test(value)) return value;
+  return /\b(?!(?:She|He|I|We|They)\b)[A-Z][\w'-]+/.exec(text)?.[0] ?? value;
 }
 
 /** A value as an answer: "me" or "I" is the speaker, "the Team plan" is "Team plan". */

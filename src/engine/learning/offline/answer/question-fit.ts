@@ -49,7 +49,10 @@ export function questionFit(question: Question): Fit {
       [...anchors].filter((word) => standIns(word).some((kin) => held.has(kin))).length +
       (headKinds.some((kind) => held.has(kind)) ? 1 : 0);
     const sharedVerbs = [...verbs].filter((word) => held.has(word)).length;
-    const shared = [...words].filter((word) => held.has(word)).length;
+    // A noun said as one of its kinds is said ("Zustand" for "state library"): it counts as a word too.
+    const shared = [...words].filter(
+      (word) => held.has(word) || (word === narrowed && narrowing.some((kin) => held.has(kin))),
+    ).length;
     const speaksOfSlot = slotWords?.test(text.toLowerCase()) === true;
     // "My mum runs a bakery back home in Valencia" speaks of a home, but not of the peer's.
     const ofPeerSlot = speaksOfSlot && !ofRelative && (question.person !== null || !OF_RELATIVE.test(text));
