@@ -33,9 +33,33 @@ export function* sentencePieces(text: string): Generator<string> {
       next = start + (offsets.at(-1)?.offset.start ?? end - start);
       sentences = sentences.slice(0, -1);
     }
-    for (const sentence of sentences) yield* piecesOf(sentence);
+    for (const sentence of joinedAtAbbreviations(sentences)) yield* piecesOf(sentence);
     start = next;
   }
+}
+
+// A full stop that shortens a word rather than ends a sentence: after a capitalised word or a
+// short lower-case one ("Hauptstr.", "No.", "ext."), before a number ("Hauptstr. 12", "ext. 4412").
+const ABBREVIATED = /(?:^|\s)(?:\p{Lu}\p{L}*|\p{Ll}{1,3})\.$/u;
+const STARTS_WITH_NUMBER = /^\d/;
+
+/**
+ * The splitter's sentences with those cut at an abbreviation's full stop joined again: "it's
+ * Hauptstr. 12, 10827 Berlin now" is one sentence, whose address is "Hauptstr. 12", not "Hauptstr".
+ */
+function joinedAtAbbreviations(sentences: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (const sentence of sentences) {
+    const last = joined.at(-1);
+    if (
+      last !== undefined &&
+      ABBREVIATED.test(last.trimEnd()) &&
+      STARTS_WITH_NUMBER.test(sentence.trimStart())
+    )
+      joined[joined.length - 1] = `${last.trimEnd()} ${sentence.trimStart()}`;
+    else joined.push(sentence);
+  }
+  return joined;
 }
 
 /** A sentence, or pieces of it of about equal length when it is longer than a piece may be. */
