@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { answerQuestion } from '../../../../src/engine/learning/offline/answer-question.js';
 import { findCardFacts } from '../../../../src/engine/learning/offline/card-facts.js';
-import { withDroppedSubject } from '../../../../src/engine/learning/offline/dropped-subject.js';
 import { said } from './ask-offline.js';
 
-// Card facts as people text them: a move from one city to another, a rented flat, a promotion,
-// a sentence without its "I".
+// Card facts as people text them: a move from one city to another, a rented flat, a promotion.
 describe('card facts from chat', () => {
   it.each([
     ['We moved from Glasgow to Bristol in March.', 'Lives in: Bristol'],
@@ -24,14 +22,6 @@ describe('card facts from chat', () => {
   it('reads the place after "from" as no home of now', () => {
     const entries = findCardFacts('We moved from Glasgow to Bristol in March.').map((fact) => fact.entry);
     expect(entries).not.toContain('Lives in: Glasgow');
-  });
-
-  it('puts back the "I" a chat message leaves out', () => {
-    expect(withDroppedSubject('got promoted to team lead today!!')).toBe(
-      'I got promoted to team lead today!!',
-    );
-    expect(withDroppedSubject('starting at the hospital in may')).toBe("I'm starting at the hospital in may");
-    expect(withDroppedSubject('the dog is fine')).toBe('the dog is fine');
   });
 
   it("answers of a relative from the evidence, never from the peer's own card", async () => {
