@@ -8,3 +8,6 @@ export const RELATIONS =
 
 /** Words between a possessive and the relation: "my little sister", "our eldest son". */
 export const RELATION_QUALIFIERS = 'little|big|older|younger|eldest|oldest|youngest|new|old|late|baby';
+
+/** A possessive and its qualifier before a relation, as a pattern's opening: "my little ", "Priya's ". */
+export const POSSESSIVE_BEFORE_RELATION = String.raw`\b(?:my|our|his|her|their|\p{L}+'s) (?:(?:${RELATION_QUALIFIERS}) )?`;

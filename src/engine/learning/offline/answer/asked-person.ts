@@ -1,4 +1,4 @@
-import { RELATION_QUALIFIERS, RELATIONS } from '../../../text/relation-words.js';
+import { POSSESSIVE_BEFORE_RELATION, RELATIONS } from '../../../text/relation-words.js';
 import { personSlot, type Slot } from '../../../text/slot-vocabulary.js';
 import type { SlotFact } from '../../reasoner.js';
 import { escapeRegExp } from './escape-reg-exp.js';
@@ -50,7 +50,7 @@ export function personSlotAsked(lower: string, own: Slot | null, person: string)
 
 // A relative asked of ("their dad", "Priya's brother", "her mum's"): someone other than the peer.
 const RELATIVE_ASKED = new RegExp(
-  String.raw`\b(?:their|his|her|our|my|\p{L}+'s) (?:(?:${RELATION_QUALIFIERS}) )?(?:${RELATIONS}|parents?)s?\b`,
+  String.raw`${POSSESSIVE_BEFORE_RELATION}(?:${RELATIONS}|parents?)s?\b`,
   'iu',
 );
 // Someone a question asks of by a name's possessive: "what is Liam's job?", "where is Zara's office?".

@@ -1,4 +1,4 @@
-import { RELATION_QUALIFIERS, RELATIONS } from '../../../text/relation-words.js';
+import { POSSESSIVE_BEFORE_RELATION, RELATIONS } from '../../../text/relation-words.js';
 import { SLOT_WORDS } from '../../../text/slot-vocabulary.js';
 import { kindredStems, narrowingKinds } from '../kindred-words.js';
 import type { Question } from '../read-question.js';
@@ -6,10 +6,7 @@ import { lemmaWords } from '../verb-lemmas.js';
 import { durationSpan } from './duration-span.js';
 
 // Someone the peer names by relation: what is said of them is no fact of the peer's own.
-const OF_RELATIVE = new RegExp(
-  String.raw`\b(?:my|our|his|her|their|\p{L}+'s) (?:(?:${RELATION_QUALIFIERS}) )?(?:${RELATIONS})s?\b`,
-  'iu',
-);
+const OF_RELATIVE = new RegExp(String.raw`${POSSESSIVE_BEFORE_RELATION}(?:${RELATIONS})s?\b`, 'iu');
 
 // A relation a question's noun names, as its stem: "dad", "brother", "parent".
 const RELATION = new RegExp(String.raw`^(?:${RELATIONS}|parent)$`);
