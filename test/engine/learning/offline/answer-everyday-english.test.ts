@@ -211,3 +211,20 @@ describe('offline answers to sentences as people write them', () => {
     ).toBe('I went to a pottery workshop and made a bowl');
   });
 });
+
+// A contraction's verb ("bruno's ok") is one more verb to one parse than to the other: the object
+// must still be read after the verb the question asks of.
+describe('offline answers after a verb in a sentence with a contraction', () => {
+  it('reads the object of the question\'s verb, not of the verb after it ("bruno\'s ok, he has to cut down on…")', async () => {
+    const messages = [
+      said(
+        'ola',
+        "the vet says bruno's ok, he has to cut down on treats and go back in 2 weeks",
+        '2026-04-14',
+      ),
+    ];
+    const answer = await ask('What did the vet tell them to cut down on?', messages, 'ola');
+    expect(answer).toContain('treats');
+    expect(answer).not.toContain('weeks');
+  });
+});

@@ -26,10 +26,12 @@ export function afterVerb(sentence: string, question: Question, request: AnswerR
 /** The words that follow the question's own verb in the sentence, or null when it does not hold the verb. */
 export function verbObject(sentence: string, question: Question): string | null {
   if (question.verbs.length === 0) return null;
-  // toInfinitive() rewrites its document: read the forms from one parse, the lemmas from another.
-  const forms = nlp(sentence).verbs().out('array') as string[];
-  const lemmas = (nlp(sentence).verbs().toInfinitive().out('array') as string[]).map((form) =>
-    contentWords(form).join(' '),
+  // toInfinitive() rewrites its document: read the forms from one parse, the lemmas from another,
+  // paired by position. A contraction's verb has no text ("dad's ok") until toInfinitive() writes
+  // "be", and out('array') drops empty texts, so the forms are read with json() to keep their places.
+  const forms = (nlp(sentence).verbs().json() as { text: string }[]).map((verb) => verb.text);
+  const lemmas = (nlp(sentence).verbs().toInfinitive().json() as { text: string }[]).map((verb) =>
+    contentWords(verb.text).join(' '),
   );
   for (const verb of question.verbs) {
     const index = lemmas.findIndex((form) => form.split(/\s+/).includes(verb));
