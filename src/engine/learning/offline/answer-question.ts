@@ -50,10 +50,9 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
   const best = ranked[0];
   if (!best) return null;
   if (request.level === 'minimal') return asAnswer(best.text, best.text);
-  const related =
-    relationAnswer(request, ranked) ??
-    changeAnswer(request, question, ranked) ??
-    settingValue(question, ranked);
+  const byRelation = relationAnswer(request, ranked);
+  if (byRelation !== undefined) return byRelation;
+  const related = changeAnswer(request, question, ranked) ?? settingValue(question, ranked);
   if (related !== undefined) return related;
   if (question.asksMany && question.kind === 'thing') {
     const list = listAnswer(question, ranked, request);

@@ -17,3 +17,24 @@ describe('offline answers to "what is the name of…?"', () => {
     expect(await ask("What is the name of Dina's roommate?", messages, 'noor')).toBe('Joss');
   });
 });
+
+// A relation said after "his" or "her" is the relation of the person named before it, not the speaker's.
+describe('offline answers to "who is…?" of a relation after "his" or "her"', () => {
+  it('reads "her husband" as the husband of the woman named before it', async () => {
+    const messages = [
+      said('noor', 'my cousin Hana and her husband Idris are moving to Bristol in May', '2026-05-01'),
+    ];
+    expect(await ask('Who is Idris?', messages, 'noor')).toBe("Hana's husband");
+  });
+});
+
+// The name of a relation the evidence speaks of without naming is not held: no answer, not the sentence.
+describe('offline answers to the name of a relation memory never heard', () => {
+  it('declines when the best evidence speaks of the relation and names nobody new', async () => {
+    const messages = [
+      said('noor', 'Dina is back from uni and she says her roommate never does the dishes 🙄', '2026-05-01'),
+    ];
+    expect(await ask("What is the name of Dina's roommate?", messages, 'noor')).toBeNull();
+    expect(await ask("What's Dina's roommate's first name?", messages, 'noor')).toBeNull();
+  });
+});
