@@ -43,4 +43,9 @@ describe('offline answers to "when?"', () => {
       'the week before 6 March 2026',
     );
   });
+
+  it('reads a month written in lower case, as chat writes it, as the next such month', async () => {
+    const baby = [said('sol', 'huge news, we are expecting!! due in february 😭', '2026-07-20')];
+    expect(await ask("When is Sol's baby due?", baby, 'sol')).toBe('February 2027');
+  });
 });

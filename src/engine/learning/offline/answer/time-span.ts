@@ -72,10 +72,11 @@ function dateSaidBeside(evidence: Evidence): string | null {
 
 // A month as written out or shortened ("Sept.", "Oct"), with a day before or after it, or after
 // "by", "in", "until" or "before": "12 Sept.", "Oct. 3", "the 14th of May", "by June"; "may" alone
-// is no month.
-const SHORT_MONTH = String.raw`(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?`;
+// is no month. Chat writes months in lower case ("due in december", "march 14th").
+const SHORT_MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?`;
 const DAY_MONTH = new RegExp(
   String.raw`\b(?:(\d{1,2})(?:st|nd|rd|th)? (?:of )?(${SHORT_MONTH})|(${SHORT_MONTH}) (\d{1,2})(?:st|nd|rd|th)?\b|(?:by|in|until|till|before|for|around|early|late|mid|end of) (${SHORT_MONTH})(?= |[,.;!?]|$))`,
+  'i',
 );
 
 /**
@@ -87,7 +88,9 @@ function dayWithoutYear(said: string, written: Date): string | null {
   const match = DAY_MONTH.exec(said);
   if (!match) return null;
   const monthSaid = match[2] ?? match[3] ?? match[5] ?? '';
-  const month = MONTHS.findIndex((name) => name.slice(0, 3) === monthSaid.slice(0, 3));
+  const month = MONTHS.findIndex(
+    (name) => name.slice(0, 3).toLowerCase() === monthSaid.slice(0, 3).toLowerCase(),
+  );
   if (month < 0 || !MONTHS[month]?.toLowerCase().startsWith(monthSaid.replace(/\.$/, '').toLowerCase()))
     return null;
   const day = Number(match[1] ?? match[4] ?? 0);
