@@ -9,6 +9,7 @@ import { type Evidence, evidenceWords } from './answer/evidence.js';
 import { extractSpan } from './answer/extract-span.js';
 import { listAnswer } from './answer/list-answer.js';
 import { ASKS_MONEY } from './answer/number-span.js';
+import { askedClause } from './answer/parallel-clauses.js';
 import { planAnswer } from './answer/plan-answer.js';
 import { preferredFirst } from './answer/preferred-first.js';
 import { rankEvidence } from './answer/rank-evidence.js';
@@ -46,7 +47,11 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
   const calledOff = planAnswer(request, question);
   if (calledOff !== undefined) return calledOff;
   const evidence = await rankEvidence(request, question);
-  const ranked = evidenceHoldingIdentifier(request.question, question, evidence) ?? evidence;
+  // Of clauses said side by side, the one the question names ("ruff for linting and black for
+  // formatting"); a yes or no reads the whole sentence, whose other clause may deny it.
+  const ranked = (evidenceHoldingIdentifier(request.question, question, evidence) ?? evidence).map((item) =>
+    question.kind === 'yes/no' ? item : askedClause(item, question),
+  );
   const best = ranked[0];
   if (!best) return null;
   if (request.level === 'minimal') return asAnswer(best.text, best.text);

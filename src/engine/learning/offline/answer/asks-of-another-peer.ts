@@ -1,4 +1,6 @@
-import type { Unweighed } from './evidence.js';
+import { addressesListener } from '../third-person.js';
+import { type Unweighed, withoutSpeaker } from './evidence.js';
+import { tellsAnAct } from './tells-an-act.js';
 
 /**
  * Whether another peer's own words fit the question better than anything about the peer asked
@@ -6,7 +8,9 @@ import type { Unweighed } from './evidence.js';
  * did Caroline realize after her race?", when the race was Melanie's). No answer, rather than
  * Caroline's reply about Melanie's race. A tie goes the same way when the question names things
  * of its own (`namesThings`) and nothing learned of the peer asked of (no observation) fits it
- * as well as that peer's chat does.
+ * as well as that peer's chat does, unless that chat tells of something done or to be done
+ * without speaking to its listener ("the crew will collect the damaged one"): what a desk agent
+ * says its side did is its own knowledge, though the customer spoke of the same sofa.
  */
 export function asksOfAnotherPeer(
   scored: readonly { item: Unweighed; score: number }[],
@@ -18,6 +22,11 @@ export function asksOfAnotherPeer(
     0,
     ...scored.filter(({ item }) => item.speaker === null).map(({ score }) => score),
   );
-  const tieGoesToOthers = namesThings && learnedBest < aboutBest;
+  const ownKnowledge = scored.some(({ item, score }) => {
+    if (score !== aboutBest || item.speaker === null) return false;
+    const said = withoutSpeaker({ ...item, fit: 0 });
+    return !addressesListener(said) && tellsAnAct(said);
+  });
+  const tieGoesToOthers = namesThings && learnedBest < aboutBest && !ownKnowledge;
   return othersBest > aboutBest || (othersBest === aboutBest && tieGoesToOthers);
 }
