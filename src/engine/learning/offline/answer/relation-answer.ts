@@ -42,11 +42,15 @@ export function relationAnswer(
     }
   }
   const best = ranked[0];
-  const asksName = ASKS_A_NAME.test(question);
+  const asksName = ASKS_A_NAME.test(question) && !PETS.test(relation ?? '');
   if (asksName && relation !== undefined && best && namesNobody(withoutSpeaker(best), relation, question))
     return null;
   return undefined;
 }
+
+// A pet is named in ways a sentence may not pair with the word (a photo, "Luna is such a good
+// girl"): only a person's name is declined for want of one.
+const PETS = /^(?:dog|cat|puppy|kitten|horse|parrot|rabbit|hamster)$/;
 
 // A name given however: "a flatmate named Joss", "her name's Coco".
 const NAME_GIVEN = /\b(?:named|called|name is|name's)\b/i;
