@@ -26,6 +26,10 @@ const TIMED_KINDS = new Set<Question['kind']>(['time', 'duration', 'number', 'ag
 
 // Pieces of evidence, best first, searched for a span of the kind asked before giving up.
 const SPAN_SEARCH = 4;
+// For "when?", evidence read further down: a time said in words by evidence that fits as well
+// ("we had the beach to ourselves last December") answers before the day a message was written,
+// which is all the first few may give.
+const TIME_SEARCH = 10;
 
 /**
  * Answers from retrieved memory without a model. It reads what the question asks for (a time,
@@ -65,7 +69,12 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
   }
   const depth = request.level === 'low' ? 1 : request.level === 'medium' ? 2 : 3;
   const answers: string[] = [];
-  const candidates = preferredFirst(ranked.slice(0, SPAN_SEARCH + depth), question, best, request);
+  const candidates = preferredFirst(
+    ranked.slice(0, (question.kind === 'time' ? TIME_SEARCH : SPAN_SEARCH) + depth),
+    question,
+    best,
+    request,
+  );
   for (const evidence of candidates) {
     const span = extractSpan(question, evidence, request);
     if (span === null) continue;

@@ -48,4 +48,18 @@ describe('offline answers to "when?"', () => {
     const baby = [said('sol', 'huge news, we are expecting!! due in february 😭', '2026-07-20')];
     expect(await ask("When is Sol's baby due?", baby, 'sol')).toBe('February 2027');
   });
+
+  it('reads further down the evidence for a time said in words than for other spans', async () => {
+    // Five turns about the beach say no time; the sixth, which fits as well, says one. The day a
+    // message was written is the answer only when no evidence that fits as well says when.
+    const beach = [
+      'The beach was so windy!',
+      'Kids loved the beach, they built a huge sandcastle.',
+      'The beach is my happy place.',
+      'Beach days are the best days.',
+      'I miss the beach already.',
+      'We had the beach to ourselves last December.',
+    ].map((content, at) => said('maria', content, `2026-03-0${at + 1}`));
+    expect(await ask('When did Maria go to the beach?', beach)).toBe('December 2025');
+  });
 });
