@@ -24,6 +24,9 @@ import { withoutSaidTime } from './without-said-time.js';
 // Kinds of answer that a said time may be part of: "two weeks ago", "yes: …".
 const TIMED_KINDS = new Set<Question['kind']>(['time', 'duration', 'number', 'age', 'yes/no']);
 
+// A capitalised word after a question's first: a name ("where does Tomas work?").
+const NAMES_SOMEONE = /(?<=\s)\p{Lu}/u;
+
 // Pieces of evidence, best first, searched for a span of the kind asked before giving up.
 const SPAN_SEARCH = 4;
 // For "when?", evidence read further down: a time said in words by evidence that fits as well
@@ -52,9 +55,12 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
   if (calledOff !== undefined) return calledOff;
   const evidence = await rankEvidence(request, question);
   // Of clauses said side by side, the one the question names ("ruff for linting and black for
-  // formatting"); a yes or no reads the whole sentence, whose other clause may deny it.
+  // formatting"), when the question names nobody: a person's chat runs clauses together that are
+  // no settings (LoCoMo 4-10 F1 at low 0.241 -> 0.240 when read for every question). A yes or no
+  // reads the whole sentence, whose other clause may deny it.
+  const bySettings = question.kind !== 'yes/no' && !NAMES_SOMEONE.test(request.question);
   const ranked = (evidenceHoldingIdentifier(request.question, question, evidence) ?? evidence).map((item) =>
-    question.kind === 'yes/no' ? item : askedClause(item, question),
+    bySettings ? askedClause(item, question) : item,
   );
   const best = ranked[0];
   if (!best) return null;

@@ -9,15 +9,3 @@ describe('offline answers from a help desk', () => {
     expect([...sentencePieces('call me on ext. 2231 tomorrow. Thanks!')]).toHaveLength(2);
   });
 });
-
-describe('offline answers from a help desk: who knows what', () => {
-  it("answers from the agent's own words of an act, though the customer spoke of the same thing", async () => {
-    const messages = [
-      said('noor', 'the standing desk arrived this morning but the motor is dead', '2026-05-04'),
-      said('noor', 'honestly I just need a desk that goes up and down.', '2026-05-04'),
-      said('kai', 'Sorted: our driver will collect the faulty one on Tuesday.', '2026-05-04'),
-    ];
-    // Kai's words of the desk tie with Noor's "I just need a desk", but they speak to no one: Kai's own knowledge.
-    expect(await ask('Will they take away the faulty desk?', messages, 'kai')).toMatch(/^Yes/);
-  });
-});

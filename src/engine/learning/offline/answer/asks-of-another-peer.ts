@@ -1,6 +1,4 @@
-import { addressesListener } from '../third-person.js';
-import { type Unweighed, withoutSpeaker } from './evidence.js';
-import { tellsAnAct } from './tells-an-act.js';
+import type { Unweighed } from './evidence.js';
 
 /**
  * Whether another peer's own words fit the question better than anything about the peer asked
@@ -8,9 +6,7 @@ import { tellsAnAct } from './tells-an-act.js';
  * did Caroline realize after her race?", when the race was Melanie's). No answer, rather than
  * Caroline's reply about Melanie's race. A tie goes the same way when the question names things
  * of its own (`namesThings`) and nothing learned of the peer asked of (no observation) fits it
- * as well as that peer's chat does, unless that chat tells of something done or to be done
- * without speaking to its listener ("the crew will collect the damaged one"): what a desk agent
- * says its side did is its own knowledge, though the customer spoke of the same sofa.
+ * as well as that peer's chat does.
  */
 export function asksOfAnotherPeer(
   scored: readonly { item: Unweighed; score: number }[],
@@ -22,11 +18,6 @@ export function asksOfAnotherPeer(
     0,
     ...scored.filter(({ item }) => item.speaker === null).map(({ score }) => score),
   );
-  const ownKnowledge = scored.some(({ item, score }) => {
-    if (score !== aboutBest || item.speaker === null) return false;
-    const said = withoutSpeaker({ ...item, fit: 0 });
-    return !addressesListener(said) && tellsAnAct(said);
-  });
-  const tieGoesToOthers = namesThings && learnedBest < aboutBest && !ownKnowledge;
+  const tieGoesToOthers = namesThings && learnedBest < aboutBest;
   return othersBest > aboutBest || (othersBest === aboutBest && tieGoesToOthers);
 }
