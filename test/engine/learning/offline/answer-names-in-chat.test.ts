@@ -37,4 +37,12 @@ describe('offline answers to the name of a relation memory never heard', () => {
     expect(await ask("What is the name of Dina's roommate?", messages, 'noor')).toBeNull();
     expect(await ask("What's Dina's roommate's first name?", messages, 'noor')).toBeNull();
   });
+
+  it("never declines a pet's name: a pet is named in sentences that do not say what it is", async () => {
+    const messages = [
+      said('noor', 'we finally got a dog!! the kids are over the moon', '2026-05-01'),
+      said('noor', 'Pepper already chewed through my favourite slippers lol', '2026-05-02'),
+    ];
+    expect(await ask("What is the name of Noor's dog?", messages, 'noor')).not.toBeNull();
+  });
 });
