@@ -62,4 +62,23 @@ describe('offline answers to "when?"', () => {
     ].map((content, at) => said('maria', content, `2026-03-0${at + 1}`));
     expect(await ask('When did Maria go to the beach?', beach)).toBe('December 2025');
   });
+  it('reads a day without its year that starts or ends a span as near the message, whatever the tense', async () => {
+    // The past tense is of the act ("I've paused"), not of the weeks it covers, which lie ahead.
+    const pause = [
+      said(
+        'kemi',
+        "Done! I've paused your box deliveries from 4 Nov till 4 Jan, nothing will be charged.",
+        '2026-11-01',
+      ),
+    ];
+    expect(await ask('When are the box deliveries paused?', pause, 'kemi')).toBe('4 November 2026');
+    // A span told of as over is still the one just before.
+    const shut = [said('kemi', 'The bakery was shut from 9 March to 16 March for repairs.', '2026-04-22')];
+    expect(await ask('When was the bakery shut?', shut, 'kemi')).toBe('9 March 2026');
+  });
+
+  it('answers "when is?" with the weekday said before a clock time, not the time alone', async () => {
+    const lesson = [said('bo', 'hi! your first lesson is Thursday at 6:30pm, bring water 🙂', '2026-09-08')];
+    expect(await ask('When is the first lesson?', lesson, 'bo')).toBe('Thursday at 6:30pm');
+  });
 });

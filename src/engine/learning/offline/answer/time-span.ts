@@ -34,10 +34,13 @@ export function timeSpan(question: Question, evidence: Evidence): string | null 
   return day === null ? null : inUnit(day, question.timeUnit);
 }
 
-// A time of day, with the days it recurs on when said before it: "at 2am UTC", "every Monday at
-// 9:30", "on Fridays at 3pm".
-const CLOCK_TIME =
-  /\b(?:(?:every|each|on) (?:[\w-]+ ){0,2}?)?(?:at |around |by )?(?:\d{1,2}(?::\d{2})? ?(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}|noon|midnight)(?: (?:UTC|GMT|CET|CEST|[A-Z]{2,4}T))?(?![\w:])/i;
+// A time of day, with the day or days it falls on when said before it: "at 2am UTC", "every
+// Monday at 9:30", "on Fridays at 3pm", "Tuesday at 7am".
+const CLOCK_TIME = new RegExp(
+  String.raw`\b(?:(?:every|each|on) (?:[\w-]+ ){0,2}?|(?:${WEEKDAY})s?,? )?(?:at |around |by )?` +
+    String.raw`(?:\d{1,2}(?::\d{2})? ?(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}|noon|midnight)(?: (?:UTC|GMT|CET|CEST|[A-Z]{2,4}T))?(?![\w:])`,
+  'i',
+);
 
 /**
  * The date a piece of evidence says in words: an observation's, or a message's with what it
@@ -82,7 +85,8 @@ const DAY_MONTH = new RegExp(
 /**
  * "Release date is 12 Sept.", "they want it by June": a day or month said without its year is
  * the next one on or after the day it was said, as "12 September 2026" or "June 2026"; said of
- * what happened ("we launched on 3 March"), the last one on or before it.
+ * what happened ("we launched on 3 March"), the last one on or before it; starting or ending a
+ * span told of in the past tense, the nearest one.
  */
 function dayWithoutYear(said: string, written: Date): string | null {
   const match = DAY_MONTH.exec(said);
@@ -101,9 +105,42 @@ function dayWithoutYear(said: string, written: Date): string | null {
   const after =
     month > written.getUTCMonth() || (month === written.getUTCMonth() && day > written.getUTCDate());
   // "We launched on 3 March", said in April: the March before; "it ships 12 Sept.": the next one.
+  // "I've frozen your membership from 5 Oct until 5 Dec", said on 2 October: the past tense is
+  // of the act, the span is the time it covers, so it is the nearest such day either side.
   const past = nlp(said).has('#PastTense');
-  const year = written.getUTCFullYear() + (past ? (after ? -1 : 0) : before ? 1 : 0);
+  const year = past
+    ? inSpan(said, match)
+      ? nearestYear(month, day, written)
+      : written.getUTCFullYear() - (after ? 1 : 0)
+    : written.getUTCFullYear() + (before ? 1 : 0);
   return day > 0 ? `${day} ${MONTHS[month]} ${year}` : `${MONTHS[month]} ${year}`;
+}
+
+// A date that starts or ends a span: "from 5 Oct", "until 5 Dec", "5 Oct to 5 Dec", "through May".
+const SPAN_BEFORE = /\b(?:from|until|till|til|through|thru)\s+(?:the\s+)?$/i;
+const SPAN_AFTER = new RegExp(
+  String.raw`^\s*(?:-|–|to|until|till|til|through|thru)\s+(?:the\s+)?(?:\d|${SHORT_MONTH})`,
+  'i',
+);
+
+/** Whether the date matched starts or ends a span of time. */
+function inSpan(said: string, match: RegExpExecArray): boolean {
+  const end = match.index + match[0].length;
+  return (
+    /^(?:until|till|through)\b/i.test(match[0]) ||
+    SPAN_BEFORE.test(said.slice(0, match.index)) ||
+    SPAN_AFTER.test(said.slice(end))
+  );
+}
+
+/** The year in which this day (or, day 0, the middle of this month) lies nearest the day it was said. */
+function nearestYear(month: number, day: number, written: Date): number {
+  const year = written.getUTCFullYear();
+  const distance = (candidate: number) =>
+    Math.abs(Date.UTC(candidate, month, day > 0 ? day : 15) - written.getTime());
+  return [year - 1, year, year + 1].reduce((best, candidate) =>
+    distance(candidate) < distance(best) ? candidate : best,
+  );
 }
 
 /** "Which year?" is answered by the year of a date, "which month?" by its month and year. */
