@@ -1,6 +1,8 @@
+import { FUNCTION_WORDS } from '../../../text/stopwords.js';
 import type { AnswerRequest } from '../../reasoner.js';
 import { nlp } from '../nlp.js';
 import type { Question } from '../read-question.js';
+import { lemmaWords } from '../verb-lemmas.js';
 import { escapeRegExp } from './escape-reg-exp.js';
 import { afterVerb } from './verb-object.js';
 
@@ -10,13 +12,80 @@ const TITLED = /\b(?:Dr|Mr|Mrs|Ms|Prof)\.? [A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2}/;
 // A name given: "a dog named Biscuit", "they called her Anya", "his name is Theo".
 const NAME_GIVEN = /\b(?:named|called|name is|name's)(?: (?:her|him|it|them))? ([A-Z][\w'-]+)/;
 
+// "Who were the sessions moved to?": a question that ends in the preposition its verb takes.
+const ENDS_IN_PREPOSITION = /\b(to|from|with|by)\s*\?*\s*$/i;
+
+// What may stand between the preposition and the name: "to my team lead Raj", never "to the gym while Marco".
+const DETERMINERS = new Set('a an the my his her their our your'.split(' '));
+const FUNCTION = new Set(FUNCTION_WORDS);
+
+// How far before the preposition its verb may stand: "handed the ticket over to".
+const VERB_REACH = 6;
+
+/**
+ * "Who were the sessions moved to?" of "I've moved your sessions to Aisha while Marco is away":
+ * the person named after the question's own preposition, and after its verb when the evidence has
+ * one with it, rather than the first person the sentence names.
+ */
+function namedAfterPreposition(
+  text: string,
+  question: Question,
+  request: AnswerRequest,
+  people: readonly string[],
+  answers: (name: string) => boolean,
+): string | null {
+  const preposition = ENDS_IN_PREPOSITION.exec(request.question)?.[1]?.toLowerCase();
+  if (!preposition) return null;
+  const found: { name: string; byVerb: boolean }[] = [];
+  for (const match of text.matchAll(new RegExp(String.raw`\b${preposition} ((?:[a-z]+ ){0,3})`, 'g'))) {
+    const gap = (match[1] ?? '').split(' ').filter(Boolean);
+    if (gap.some((word, at) => FUNCTION.has(word) && !(at === 0 && DETERMINERS.has(word)))) continue;
+    const rest = text.slice(match.index + match[0].length);
+    const before =
+      text
+        .slice(0, match.index)
+        .split(/[.;!?]/)
+        .at(-1) ?? '';
+    const verbs = before
+      .split(/\s+/)
+      .slice(-VERB_REACH)
+      .flatMap((word) => lemmaWords(word));
+    const byVerb = verbs.some((verb) => question.verbs.includes(verb));
+    // compromise knows few names from outside English ("to Raj"): after the verb and preposition
+    // asked of, a proper noun that names no place, group or date is taken for the person.
+    const name =
+      new RegExp(`^${TITLED.source}`).exec(rest)?.[0].replace(/'s$/, '') ??
+      people.find((person) => new RegExp(`^${escapeRegExp(person)}(?![\\p{L}])`, 'u').test(rest)) ??
+      (byVerb ? properNameAtStart(text, rest) : undefined);
+    if (name && answers(name)) found.push({ name, byVerb });
+  }
+  return (found.find((each) => each.byVerb) ?? found[0])?.name ?? null;
+}
+
+/**
+ * The capitalised word `rest`, a tail of `text`, begins with, when `text` reads it as someone's
+ * name: "Raj", not "Paris" or "Tier 2". Tags are read in the whole sentence: alone, "Raj" is a noun.
+ */
+function properNameAtStart(text: string, rest: string): string | undefined {
+  const word = /^[A-Z][a-z][\w'-]*(?! ?\d)/.exec(rest)?.[0];
+  if (!word) return undefined;
+  const terms = (nlp(text).terms().json() as { terms: { text: string; tags: string[] }[] }[]).flatMap(
+    (each) => each.terms,
+  );
+  const tags = new Set(terms.find((term) => term.text === word)?.tags);
+  return tags.has('ProperNoun') && !['Place', 'Organization', 'Date'].some((tag) => tags.has(tag))
+    ? word
+    : undefined;
+}
+
 /** "St. John's Rd.": a street or church named after a saint, no person. */
 function afterSaint(text: string, name: string): boolean {
   return new RegExp(String.raw`\bSt\.? ${escapeRegExp(name)}`).test(text);
 }
 
 /**
- * The answer to "who?" or "what is the name of…?": the first person the text names other than
+ * The answer to "who?" or "what is the name of…?": the person named after the verb and preposition
+ * a question ends in ("who was it moved to?"), else the first person the text names other than
  * the peers asked of, or a name given ("a dog named Biscuit"). "Who?" without a name is
  * answered by whom it was done with, or the words after the question's verb; a name, by nothing.
  */
@@ -25,16 +94,20 @@ export function personSpan(text: string, question: Question, request: AnswerRequ
   // "What is the name of Zuza's flatmate?": Zuza is whom it asks about, not the answer.
   const asked = (name: string) =>
     new RegExp(`(?<![\\p{L}])${escapeRegExp(name)}(?![\\p{L}])`, 'iu').test(request.question);
-  const titled = TITLED.exec(text)?.[0].replace(/'s$/, '');
-  if (titled && !names.has(titled.replace(/^\S+ /, '').toLowerCase()) && !asked(titled)) return titled;
-  // A name given ("they named her Anya") answers "what is the name of…?" before anyone mentioned.
-  const named = NAME_GIVEN.exec(text)?.[1];
-  if (named && question.kind === 'name' && !asked(named)) return named;
   const people = (nlp(text).people().out('array') as string[])
     .map((name) => name.replace(/[.,!']s?$/, '').replace(/^(?:[a-z]+ )+/, ''))
     .filter(
       (name) => name !== '' && !names.has(name.toLowerCase()) && !asked(name) && !afterSaint(text, name),
     );
+  const unasked = (name: string) =>
+    !names.has(name.replace(/^(?:Dr|Mr|Mrs|Ms|Prof)\.? /, '').toLowerCase()) && !asked(name);
+  const afterPreposition = namedAfterPreposition(text, question, request, people, unasked);
+  if (afterPreposition) return afterPreposition;
+  const titled = TITLED.exec(text)?.[0].replace(/'s$/, '');
+  if (titled && unasked(titled)) return titled;
+  // A name given ("they named her Anya") answers "what is the name of…?" before anyone mentioned.
+  const named = NAME_GIVEN.exec(text)?.[1];
+  if (named && question.kind === 'name' && !asked(named)) return named;
   if (people[0]) return people[0];
   if (named && !asked(named)) return named;
   if (question.kind === 'name') return null;
