@@ -7,7 +7,8 @@ import { escapeRegExp } from './escape-reg-exp.js';
 import { afterVerb } from './verb-object.js';
 
 // A title names a person whole: "Dr. Amara Singh", "Mrs Patel".
-const TITLED = /\b(?:Dr|Mr|Mrs|Ms|Prof)\.? [A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2}/;
+const TITLE = String.raw`(?:Dr|Mr|Mrs|Ms|Prof)\.? `;
+const TITLED = new RegExp(String.raw`\b${TITLE}[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2}`);
 
 // A name given: "a dog named Biscuit", "they called her Anya", "his name is Theo".
 const NAME_GIVEN = /\b(?:named|called|name is|name's)(?: (?:her|him|it|them))? ([A-Z][\w'-]+)/;
@@ -100,7 +101,7 @@ export function personSpan(text: string, question: Question, request: AnswerRequ
       (name) => name !== '' && !names.has(name.toLowerCase()) && !asked(name) && !afterSaint(text, name),
     );
   const unasked = (name: string) =>
-    !names.has(name.replace(/^(?:Dr|Mr|Mrs|Ms|Prof)\.? /, '').toLowerCase()) && !asked(name);
+    !names.has(name.replace(new RegExp(`^${TITLE}`), '').toLowerCase()) && !asked(name);
   const afterPreposition = namedAfterPreposition(text, question, request, people, unasked);
   if (afterPreposition) return afterPreposition;
   const titled = TITLED.exec(text)?.[0].replace(/'s$/, '');

@@ -63,8 +63,8 @@ const NAME_GIVEN = /\b(?:named|called|name is|name's)\b/i;
 function namesNobody(text: string, relation: string, question: string): boolean {
   if (!new RegExp(String.raw`\b${relation}s?\b`, 'i').test(text) || NAME_GIVEN.test(text)) return false;
   const asked = question.toLowerCase();
-  const people = (nlp(text).match('#ProperNoun').out('array') as string[])
-    .map((name) => name.replace(/(?:'s|[.,!?'])+$/, '').toLowerCase())
+  const people = properNouns(text)
+    .map((name) => name.toLowerCase())
     .filter((name) => name !== '' && !asked.includes(name));
   return people.length === 0;
 }
@@ -105,8 +105,15 @@ function ownerOf(pair: NamedRelation, text: string, evidence: Evidence, request:
         .slice(0, pair.at)
         .split(/[.!?]\s/)
         .at(-1) ?? '';
-    const owner = (nlp(before).match('#ProperNoun').out('array') as string[]).at(-1);
-    if (owner !== undefined) return owner.replace(/(?:'s|[.,!?'])+$/, '');
+    const owner = properNouns(before).at(-1);
+    if (owner !== undefined) return owner;
   }
   return evidence.speaker ?? request.about;
+}
+
+/** The proper nouns of a text, in order, without a possessive or the punctuation after them. */
+function properNouns(text: string): string[] {
+  return (nlp(text).match('#ProperNoun').out('array') as string[]).map((name) =>
+    name.replace(/(?:'s|[.,!?'])+$/, ''),
+  );
 }
