@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ask, said } from './ask-offline.js';
+
+describe('offline answers to "why?" told beside the act', () => {
+  it('reads the clause after the act when the sentence gives no "because"', async () => {
+    const messages = [
+      said(
+        'maria',
+        'I have to pause my swimming lessons for 3 weeks, sprained my wrist on the stairs',
+        '2026-05-04',
+      ),
+    ];
+    expect(await ask('Why did Maria pause the swimming lessons?', messages)).toContain('wrist');
+  });
+
+  it('reads the sentence after the act in the same message', async () => {
+    const messages = [
+      said(
+        'maria',
+        'Hello again, we chose to close the shared account. The landlord sold the building last week',
+        '2026-05-04',
+      ),
+    ];
+    expect(await ask('Why did Maria close the shared account?', messages)).toContain('landlord');
+  });
+
+  it('passes over a clause that only goes on from the act', async () => {
+    const messages = [
+      said(
+        'maria',
+        'I sold the road bike, which was a shame. My knees cannot take the hills these days',
+        '2026-05-04',
+      ),
+    ];
+    expect(await ask('Why did Maria sell the road bike?', messages)).toContain('knees');
+  });
+
+  it('still reads a cause said with "caused by" in the sentence itself', async () => {
+    const messages = [
+      said('maria', 'the outage was caused by an expired certificate, I renewed it at noon', '2026-05-04'),
+    ];
+    expect(await ask('What caused the outage?', messages)).toContain('expired certificate');
+  });
+});
