@@ -10,6 +10,8 @@ import { type Evidence, evidenceWords } from './evidence.js';
 // and how much less than the best they may fit.
 const LIST_SEARCH = 12;
 const LIST_FIT_SLACK = 3;
+// How many things one piece of evidence may add ("we went camping and swimming and did pottery").
+const THINGS_PER_EVIDENCE = 3;
 
 /**
  * The things the best evidence names, as a list ("Charlotte's Web, Becoming Nicole"), for a
@@ -28,11 +30,26 @@ export function listAnswer(
   for (const evidence of ranked.slice(0, LIST_SEARCH).filter(({ fit }) => fit >= fitting)) {
     const words = evidenceWords(evidence, question);
     const thing =
-      (question.head === null
+      question.head === null
         ? null
-        : (namedThing(words, question.head) ?? namedKind(words, question.head, true))) ??
-      newNounPhrase(words, asked, names);
-    if (thing !== null) things.add(thing);
+        : (namedThing(words, question.head) ?? namedKind(words, question.head, true));
+    for (const each of thing === null ? newNounPhrases(words, asked, names) : [thing]) things.add(each);
   }
   return things.size > 1 ? [...things].join(', ') : null;
+}
+
+/**
+ * The first few things a sentence names that the question did not, each read as
+ * {@link newNounPhrase} reads the first, with the words of those found before treated as asked.
+ */
+function newNounPhrases(words: string, asked: ReadonlySet<string>, names: ReadonlySet<string>): string[] {
+  const found: string[] = [];
+  const seen = new Set(asked);
+  while (found.length < THINGS_PER_EVIDENCE) {
+    const phrase = newNounPhrase(words, seen, names);
+    if (phrase === null) break;
+    found.push(phrase);
+    for (const word of lemmaWords(phrase)) seen.add(word);
+  }
+  return found;
 }
