@@ -44,9 +44,21 @@ export function newNounPhrase(
     const words = lemmaWords(named);
     // "Great news" for "what exciting news did she share?": the thing the question names, not a new one.
     const head = words.at(-1);
-    if (head !== undefined && !endsNot.has(head) && !words.every((word) => asked.has(word))) return named;
+    if (head !== undefined && !endsNot.has(head) && !words.every((word) => asked.has(word)))
+      return withNumberAfterAbbreviation(named, sentence);
   }
   return null;
+}
+
+/**
+ * "Hauptstr. 12": the parse ends a phrase at an abbreviation's full stop, but a number right after
+ * it is still part of what it names (a street's house number, "Apt. 3"). The phrase as given else.
+ */
+function withNumberAfterAbbreviation(named: string, sentence: string): string {
+  const at = sentence.indexOf(`${named}. `);
+  if (at < 0) return named;
+  const number = /^\d+[a-z]?\b/i.exec(sentence.slice(at + named.length + 2))?.[0];
+  return number === undefined ? named : `${named}. ${number}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { WEEKDAYS } from '../../../text/calendar-words.js';
+import { MONTHS, WEEKDAYS } from '../../../text/calendar-words.js';
 import { DATE_PHRASE } from './time-span.js';
 
 const COUNT =
@@ -16,12 +16,20 @@ const MONEY =
 export const ASKS_MONEY =
   /^how much\b(?!.*\b(?:time|longer|weigh|weight)\b).*\b(?:cost|costs|costing|pay|pays|paid|paying|charge[sd]?|charging|refund(?:s|ed)?|spen[dt]|spending|earn(?:s|ed)?|price[sd]?|owe[sd]?|bill(?:s|ed)?|fees?|worth|salary|rent|budget|raise)\b/i;
 
+// A day of a month said without its year ("Thursday 26 March", "March 26th"): no count of anything.
+const DAY_OF_MONTH = new RegExp(
+  String.raw`\b\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:${MONTHS.join('|')})\b|\b(?:${MONTHS.join('|')}) \d{1,2}(?:st|nd|rd|th)?\b`,
+  'gi',
+);
+// An hour of the day ("8am", "7:30 pm"): no count either.
+const CLOCK_TIME = /\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b/gi;
+
 /**
  * The answer to "how many?" or "how often?": a count, or for "how often" a frequency first. A
  * date is no count: "in 2022" is not 2022 of anything.
  */
 export function numberSpan(text: string, question: string): string | null {
-  const undated = text.replace(DATE_PHRASE, '');
+  const undated = text.replace(DATE_PHRASE, '').replace(DAY_OF_MONTH, '').replace(CLOCK_TIME, '');
   if (ASKS_MONEY.test(question)) return MONEY.exec(undated)?.[0] ?? null;
   return (
     (/^how often\b/i.test(question) ? FREQUENCY.exec(undated)?.[0] : undefined) ??

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ask, said } from './ask-offline.js';
+
+// Things and amounts asked for in words the parse reads otherwise than people mean them.
+describe('offline answers for things and amounts', () => {
+  it('keeps the number after an abbreviation with the street it numbers', async () => {
+    expect(
+      await ask(
+        "What is Bruno's address?",
+        [said('bruno', 'my address is new, it is Bahnhofstr. 7, 04109 Leipzig', '2026-04-02')],
+        'bruno',
+      ),
+    ).toContain('Bahnhofstr. 7');
+  });
+
+  it('answers "how much?" with the amount, not the day or the hour said beside it', async () => {
+    expect(
+      await ask(
+        'How much store credit did Pavel give?',
+        [
+          said(
+            'pavel',
+            "The courier comes Monday 14 April at 9am, and I've given you £25 store credit",
+            '2026-04-02',
+          ),
+        ],
+        'pavel',
+      ),
+    ).toContain('25');
+  });
+
+  it('does not count a day of the month as a number of things', async () => {
+    expect(
+      await ask(
+        'How many boxes did Irma pack?',
+        [said('irma', 'by 12 June I had packed 30 boxes', '2026-06-13')],
+        'irma',
+      ),
+    ).toContain('30');
+  });
+});
