@@ -39,7 +39,7 @@ export function extractSpan(question: Question, evidence: Evidence, request: Ans
     case 'yes/no':
       return yesOrNoFromEvidence(text);
     case 'reason':
-      return reasonSpan(text, question, request);
+      return reasonSpan(text, evidence.message, question, request);
     case 'quality':
       return describingWords(text, askedWords(question, request));
     case 'thing':

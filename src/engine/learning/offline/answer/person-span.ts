@@ -9,6 +9,8 @@ import { afterVerb } from './verb-object.js';
 // A title names a person whole: "Dr. Amara Singh", "Mrs Patel".
 const TITLE = String.raw`(?:Dr|Mr|Mrs|Ms|Prof)\.? `;
 const TITLED = new RegExp(String.raw`\b${TITLE}[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2}`);
+const TITLED_AT_START = new RegExp(`^${TITLED.source}`);
+const TITLE_AT_START = new RegExp(`^${TITLE}`);
 
 // A name given: "a dog named Biscuit", "they called her Anya", "his name is Theo".
 const NAME_GIVEN = /\b(?:named|called|name is|name's)(?: (?:her|him|it|them))? ([A-Z][\w'-]+)/;
@@ -55,7 +57,7 @@ function namedAfterPreposition(
     // compromise knows few names from outside English ("to Raj"): after the verb and preposition
     // asked of, a proper noun that names no place, group or date is taken for the person.
     const name =
-      new RegExp(`^${TITLED.source}`).exec(rest)?.[0].replace(/'s$/, '') ??
+      TITLED_AT_START.exec(rest)?.[0].replace(/'s$/, '') ??
       people.find((person) => new RegExp(`^${escapeRegExp(person)}(?![\\p{L}])`, 'u').test(rest)) ??
       (byVerb ? properNameAtStart(text, rest) : undefined);
     if (name && answers(name)) found.push({ name, byVerb });
@@ -101,7 +103,7 @@ export function personSpan(text: string, question: Question, request: AnswerRequ
       (name) => name !== '' && !names.has(name.toLowerCase()) && !asked(name) && !afterSaint(text, name),
     );
   const unasked = (name: string) =>
-    !names.has(name.replace(new RegExp(`^${TITLE}`), '').toLowerCase()) && !asked(name);
+    !names.has(name.replace(TITLE_AT_START, '').toLowerCase()) && !asked(name);
   const afterPreposition = namedAfterPreposition(text, question, request, people, unasked);
   if (afterPreposition) return afterPreposition;
   const titled = TITLED.exec(text)?.[0].replace(/'s$/, '');

@@ -20,17 +20,22 @@ const GOES_ON =
  * tore a ligament in my knee", "we decided to cancel. Our company was acquired". People give the
  * act and its cause side by side: the clause after the one that tells the act, else the sentence
  * after it in the same message, else the one before ("I found your email that went unanswered.
- * I've made an exception."). Questions, greetings and what only repeats the question tell no
+ * I've made an exception."), read in `message`, the whole message the sentence is from (none
+ * for an observation). Questions, greetings and what only repeats the question tell no
  * reason; undefined when nothing beside tells one.
  */
-export function reasonBeside(text: string, question: Question, request: AnswerRequest): string | undefined {
+export function reasonBeside(
+  text: string,
+  message: string | undefined,
+  question: Question,
+  request: AnswerRequest,
+): string | undefined {
   // The act is told with the question's verb: a sentence that only shares its nouns ("I passed the
   // adoption agency interviews" for "why did she choose the agency?") tells something else.
   const asked = new Set(question.verbs);
   const clauses = text.split(CLAUSE_BREAK);
   const act = clauses.findLastIndex((clause) => lemmaWords(clause).some((word) => asked.has(word)));
   const after = act < 0 ? [] : clauses.slice(act + 1);
-  const message = request.messages.find((candidate) => candidate.content.includes(text))?.content;
   const sentences =
     message === undefined ? [] : [...sentencePieces(message)].map((sentence) => sentence.trim());
   const at = sentences.indexOf(text);

@@ -19,14 +19,20 @@ const LENGTH_OF_TIME =
 /**
  * The answer to "why?": what follows "because", "so that", "to" or "for", up to a dash ("for
  * mental health - I'm so proud of you"); when the sentence gives no reason, the clause or
- * sentence said beside it ({@link reasonBeside}), else the words after the question's verb; null
+ * sentence said beside it in its `message` ({@link reasonBeside}), else the words after the question's verb; null
  * when it only repeats the question.
  */
-export function reasonSpan(text: string, question: Question, request: AnswerRequest): string | null {
+export function reasonSpan(
+  text: string,
+  message: string | undefined,
+  question: Question,
+  request: AnswerRequest,
+): string | null {
   const stated = statedReason(text, question);
   if (stated !== undefined) return saysMore(stated.split(CLAUSE_DASH)[0]?.trim() ?? null, question, request);
   return (
-    reasonBeside(text, question, request) ?? saysMore(afterVerb(text, question, request), question, request)
+    reasonBeside(text, message, question, request) ??
+    saysMore(afterVerb(text, question, request), question, request)
   );
 }
 
