@@ -44,13 +44,15 @@ const SAME = /^(?:was|wasn't|had|hadn't|can|could|will|would|should|might|must|m
 export function namedPersonFacts(clause: string, named: NamedPeople): PersonFacts | null {
   const text = clause.replaceAll('’', "'").trim();
   const subject = subjectOf(text, named);
+  // The subject comes first in the clause, so anyone named after it is the later one "she" means:
+  // "My husband Tomas and I live here with our daughter Lina, she's 6" tells Lina's age.
+  if (subject?.name) named.last = subject.name;
   for (const [, name] of text.matchAll(NAMED_RELATION)) {
     if (name === undefined) continue;
     named.last = name;
     named.known.add(name);
   }
   if (subject === null) return null;
-  if (subject.name !== null) named.last = subject.name;
   const person = subject.name ?? capitalised(subject.relation ?? '');
   if (person === '') return null;
   const rest = firstPersonVerb(text.slice(subject.length).trimStart());

@@ -30,6 +30,14 @@ describe('namedPersonFacts', () => {
     ]);
   });
 
+  it('reads "he" as the one named last in the clause before, not its subject', () => {
+    const named = { last: null, known: new Set<string>() };
+    namedPersonFacts('My wife Ana and I rent a flat in Porto with our son Rui.', named);
+    expect(namedPersonFacts('he is 4.', named)?.facts).toEqual([
+      { slot: 'age@rui', entry: "Rui's age: 4" },
+    ]);
+  });
+
   it.each([
     ['Berlin is great, we love it.'],
     ['Caroline went to a support group.'],
