@@ -27,6 +27,18 @@ describe('answerQuestion, offline: values a project gives its things', () => {
   });
 });
 
+describe('answerQuestion, offline: a handover said with a shortened verb', () => {
+  it('reads "I\'m taking over … from" and "she\'s taking over … from" as handovers', async () => {
+    const mine = [
+      said('ines', "Morning all, I'm taking over the billing service from Dmitri.", '2026-07-01'),
+    ];
+    expect(await ask('Who owns the billing service now?', mine, 'ines')).toBe('ines');
+    expect(await ask('Who owned the billing service before Ines?', mine, 'ines')).toBe('Dmitri');
+    const hers = [said('ines', "Keiko's taking over the mobile builds from Paul next sprint.", '2026-07-01')];
+    expect(await ask('Who looked after the mobile builds before Keiko?', hers, 'ines')).toBe('Paul');
+  });
+});
+
 describe('answerQuestion, offline: changes said in more ways', () => {
   it('answers before and after a tool dropped for another', async () => {
     const messages = [said('bo', 'we dropped RabbitMQ in favour of SQS for the mail queue', '2026-06-02')];

@@ -57,9 +57,9 @@ const CHANGES: readonly { pattern: RegExp; change(m: RegExpExecArray): Change }[
     change: (m) => ({ from: m[1] ?? '', to: null }),
   },
   {
-    // "Karl took over the deploy pipeline from me"
+    // "Karl took over the deploy pipeline from me", "I'm taking over the release process from Ben"
     pattern: new RegExp(
-      String.raw`\b${PERSON} (?:took|takes|has taken|have taken|is taking|'s taking|are taking)(?: (?:it|them|this|that))? over(?: .{1,60}?)? from ${PERSON}`,
+      String.raw`\b${PERSON}(?: (?:took|takes|has taken|have taken|is taking|are taking|am taking)|'s taking|'m taking|'re taking|'ve taken)(?: (?:it|them|this|that))? over(?: .{1,60}?)? from ${PERSON}`,
       'g',
     ),
     change: (m) => ({ from: m[2] ?? '', to: m[1] ?? '', handover: true }),
