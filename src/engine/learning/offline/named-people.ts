@@ -20,8 +20,15 @@ const BY_RELATION = new RegExp(
   String.raw`^(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) (?:(?:${RELATION_QUALIFIERS}) )?(${RELATIONS})(?:,? (${NAME_WORD}(?: ${NAME_WORD})?))?,? (?=\p{Ll})`,
   'u',
 );
-// "Tomas got a job…": a name of one or two words, then the rest of the clause in lower case.
-const BY_NAME = new RegExp(String.raw`^(${NAME_WORD}(?: ${NAME_WORD})?) (?=\p{Ll})`, 'u');
+// A name word that ends before a shortened "is" or "has": "O'Brien", but "Sam" of "Sam's".
+const NAME_WORD_UNSHORTENED = String.raw`\p{Lu}[\p{L}\p{M}-]+(?:'(?!s\b)[\p{L}\p{M}-]+)?`;
+// "Tomas got a job…": a name of one or two words, then the rest of the clause in lower case. Or
+// "Sam's a carpenter": "'s" read as "is" or "has" where the word after it shows the verb, not a
+// possessive ("Sam's workshop").
+const BY_NAME = new RegExp(
+  String.raw`^(${NAME_WORD_UNSHORTENED}(?: ${NAME_WORD_UNSHORTENED})?)(?: (?=\p{Ll})|(?='s (?:an?|the|been|got|now|just|also|still|back|in|at|from|with|\p{Ll}+ing)\b))`,
+  'u',
+);
 const PRONOUN = /^(?:[Ss]he|[Hh]e)(?=\b|')/;
 // A relation named with a name anywhere in a clause ("with my husband Tomas and our daughter Lina").
 const NAMED_RELATION = new RegExp(

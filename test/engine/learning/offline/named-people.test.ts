@@ -11,6 +11,8 @@ describe('namedPersonFacts', () => {
     // A name the tagger's word list holds as a name, and one it does not hold at all.
     ['Harry works at the bakery now.', 'job@harry', 'Harry works at: bakery'],
     ['Oskar works at the bakery now.', 'job@oskar', 'Oskar works at: bakery'],
+    // "'s" as a shortened "is" after a name.
+    ["Sam's a carpenter, he has a workshop in Headingley", 'job@sam', 'Sam works as: carpenter'],
     [
       'Lina started first grade at an international school in Kreuzberg.',
       'studies@lina',
@@ -33,9 +35,7 @@ describe('namedPersonFacts', () => {
   it('reads "he" as the one named last in the clause before, not its subject', () => {
     const named = { last: null, known: new Set<string>() };
     namedPersonFacts('My wife Ana and I rent a flat in Porto with our son Rui.', named);
-    expect(namedPersonFacts('he is 4.', named)?.facts).toEqual([
-      { slot: 'age@rui', entry: "Rui's age: 4" },
-    ]);
+    expect(namedPersonFacts('he is 4.', named)?.facts).toEqual([{ slot: 'age@rui', entry: "Rui's age: 4" }]);
   });
 
   it.each([
@@ -43,6 +43,8 @@ describe('namedPersonFacts', () => {
     ['Caroline went to a support group.'],
     ["She's 6."],
     ['My boss Maria is strict but fair.'],
+    // A possessive is no shortened verb.
+    ["Sam's workshop is in Headingley."],
     // Words the tagger lists as something else are no one's name, even when a sentence tagged
     // whole reads them as one.
     ["August's been eventful, I work at a bank."],
