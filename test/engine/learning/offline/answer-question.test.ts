@@ -59,6 +59,12 @@ describe('answerQuestion, offline', () => {
     ];
     expect(await ask('What is the wifi password?', given)).toContain('hunter2');
     expect(await ask("What is Ada's ticket number?", given)).toContain('4821');
+    // A number said to be of another kind is not the one asked for; of the same kind, it is.
+    const labelled = [message('6', 'Booking number is HX-40417, the flight leaves at 9.')];
+    expect(await ask("What is Ada's passport number?", labelled)).toBeNull();
+    expect(await ask("What is Ada's booking number?", labelled)).toContain('HX-40417');
+    const shortened = [message('7', 'my member number is QT-5521')];
+    expect(await ask("What is Ada's membership number?", shortened)).toContain('QT-5521');
     // "code" that only qualifies the noun asked is no identifier asked for.
     const rule = [message('4', 'The code review rule is two approvals.')];
     expect(await ask('What is the code review rule?', rule)).toContain('two approvals');

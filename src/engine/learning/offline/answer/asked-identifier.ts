@@ -13,6 +13,10 @@ const NUMBERS = 'number|id|code|iban';
 const ASKED = new RegExp(
   String.raw`^(?:what|which)(?:'s| is| was| are| were) (?:[\w.'&-]+ ){0,5}?(${CREDENTIALS}|${NUMBERS})s?(?: (?:of|for|to|on)\b.*)?\??$`,
 );
+// The kind an identifier is said to be of: "order number BL-77120", "my order no. is 4411".
+const LABELLED = /\b([a-z]+) (?:(?:number|no\.?|id|code)(?=[\s:#]|$)|#)/gi;
+// Words before an identifier that are not its kind: "her number", "the new number".
+const NO_KIND = /^(?:the|a|an|my|your|his|her|its|our|their|new|old|current|\w+'s?)$/i;
 
 /**
  * The evidence that can hold the identifier or secret a question asks for, when it asks for
@@ -30,10 +34,36 @@ export function evidenceHoldingIdentifier(
   if (!asked) return undefined;
   const [stem] = lemmaWords(asked);
   const byValue = new RegExp(`^(?:${NUMBERS})$`).test(asked);
+  const kind = kindBefore(said, asked);
   return ranked.filter(
     (evidence) =>
-      (stem !== undefined && lemmaWords(evidence.text).includes(stem)) ||
+      (stem !== undefined &&
+        lemmaWords(evidence.text).includes(stem) &&
+        !ofAnotherKind(evidence.text, kind)) ||
       // The dates learning wrote into a fact are no value of the kind asked.
-      (byValue && /\d/.test(evidenceWords(evidence, question))),
+      (byValue && /\d/.test(evidenceWords(evidence, question)) && !ofAnotherKind(evidence.text, kind)),
+  );
+}
+
+/** The word that says which identifier a question asks for: "phone" of "what is her phone number?". */
+function kindBefore(said: string, asked: string): string | null {
+  const words = said.toLowerCase().replaceAll('’', "'").replace(/\?$/, '').split(/\s+/);
+  const at = words.lastIndexOf(asked) >= 0 ? words.lastIndexOf(asked) : words.lastIndexOf(`${asked}s`);
+  const before = words[at - 1];
+  return before === undefined || NO_KIND.test(before) ? null : before;
+}
+
+/**
+ * Whether evidence gives only identifiers of other kinds than the one asked: "Order number is
+ * BL-77120" holds no phone number. Evidence that names the kind asked, or labels none, may hold it.
+ */
+function ofAnotherKind(text: string, kind: string | null): boolean {
+  if (kind === null) return false;
+  const [asked] = lemmaWords(kind);
+  if (asked === undefined || lemmaWords(text).includes(asked)) return false;
+  // "member no." is of the kind "membership number" asks for.
+  const sameKind = (label: string) => label.startsWith(kind) || kind.startsWith(label);
+  return [...text.matchAll(LABELLED)].some(
+    ([, label = '']) => !NO_KIND.test(label) && !sameKind(label.toLowerCase()),
   );
 }
