@@ -41,4 +41,13 @@ describe('offline answers to "why?" told beside the act', () => {
     ];
     expect(await ask('What caused the outage?', messages)).toContain('expired certificate');
   });
+
+  it('reads no reason in when a thing was booked for', async () => {
+    const messages = [
+      said('maria', 'We reserved a cabin in the Tatras for August, so looking forward!', '2026-03-02'),
+    ];
+    expect(await ask('Why did Maria reserve a cabin?', messages)).not.toBe('August');
+    const weekend = [said('maria', 'I rented a van for the weekend', '2026-03-02')];
+    expect(await ask('Why did Maria rent a van?', weekend)).not.toBe('weekend');
+  });
 });

@@ -16,6 +16,10 @@ const SWAPPED_FOR =
 const LENGTH_OF_TIME =
   /^(?:\d+|a|an|one|two|three|four|five|six|a few|a couple of|several)\s+(?:more\s+)?(?:minute|hour|day|night|week|weekend|month|year)s?\b|^(?:now|ever|good|a while|ages|years|months|weeks|days|the (?:time being|rest of))\b/i;
 
+// "We booked a week in Crete for July": when a thing is done for is no reason either.
+const POINT_IN_TIME =
+  /^(?:(?:next|this|last)\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week|month|year|summer|winter|spring|autumn|christmas|easter|new year|tonight|tomorrow|today|\d{1,2}(?:st|nd|rd|th))\b/i;
+
 /**
  * The answer to "why?": what follows "because", "so that", "to" or "for", up to a dash ("for
  * mental health - I'm so proud of you"); when the sentence gives no reason, the clause or
@@ -39,14 +43,14 @@ export function reasonSpan(
 /**
  * The first reason the sentence states, undefined when it states none. "I need to freeze my
  * membership" tells the act asked of, not why: a "to" before the question's own verb is no
- * reason, and neither is a length of time after "for".
+ * reason, and neither is a length of time or a point in time after "for".
  */
 function statedReason(text: string, question: Question): string | undefined {
   for (const match of text.replace(SWAPPED_FOR, '').matchAll(REASON)) {
     const reason = match[1] ?? match[2] ?? match[3];
     if (reason === undefined) continue;
     if (match[2] !== undefined && question.verbs.includes(lemmaWords(reason)[0] ?? '')) continue;
-    if (match[3] !== undefined && LENGTH_OF_TIME.test(reason)) continue;
+    if (match[3] !== undefined && (LENGTH_OF_TIME.test(reason) || POINT_IN_TIME.test(reason))) continue;
     return reason;
   }
   return undefined;
