@@ -3,6 +3,13 @@ import { ask, said } from './ask-offline.js';
 
 // Where people live and work, said in chat the way family and friends write it.
 describe('offline answers to "where?" in everyday chat', () => {
+  it('gives a place without the marks that end the sentence after it', async () => {
+    const messages = [
+      said('kofi', 'got a place on the exchange in Valencia!!! flying out in May', '2026-03-03'),
+    ];
+    expect(await ask('Where is the exchange?', messages, 'kofi')).toBe('Valencia');
+  });
+
   it('reads no time after "at", "in" or "to" as a place ("at new year", "to monday the 3rd")', async () => {
     expect(
       await ask(

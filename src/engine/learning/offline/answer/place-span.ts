@@ -21,7 +21,7 @@ const AFTER_LEAVING =
  */
 export function placeSpan(text: string, question: Question, request: AnswerRequest): string | null {
   const places = (nlp(text).places().out('array') as string[])
-    .map((place) => place.replace(/[.,!]$/, ''))
+    .map((place) => place.replace(/[.,!?;:]+$/, ''))
     // compromise reads "St." of "St. Thomas' Hospital" as a place of its own.
     .filter((place) => !/^(?:St|Mt|Ft)$/.test(place) && saysMore(place, question, request) !== null);
   const phrase = (pattern: RegExp) =>
