@@ -1,4 +1,5 @@
 import { capitalised } from '../../text/capitals.js';
+import { PERSON_TITLE } from '../../text/person-titles.js';
 import { RELATIONS } from '../../text/relation-words.js';
 import { favoriteSlot, type Slot } from '../../text/slot-vocabulary.js';
 
@@ -271,7 +272,7 @@ const PATTERNS: readonly Pattern[] = [
   // People and animals in the speaker's life: "my boss Maria", "my dog is called Biscuit", "a daughter named Mia".
   {
     pattern: unicode(
-      String.raw`\b(?:[Mm]y|[Oo]ur) (?:(?:little|big|older|younger|eldest|oldest|youngest|new|old|late) )?(${RELATIONS})(?:'s name is| is called| is named| named| called|,)? (${NAME_WORD}(?: ${NAME_WORD})?)`,
+      String.raw`\b(?:[Mm]y|[Oo]ur) (?:(?:little|big|older|younger|eldest|oldest|youngest|new|old|late) )?(${RELATIONS})(?:'s name is| is called| is named| named| called|,)? ((?:${PERSON_TITLE})?${NAME_WORD}(?: ${NAME_WORD})?)`,
     ),
     fact: (m) => ({ slot: null, entry: `${capitalised(m[1] ?? '')}: ${m[2]}` }),
   },

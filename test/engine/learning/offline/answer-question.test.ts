@@ -62,6 +62,8 @@ describe('answerQuestion, offline', () => {
     // A number said to be of another kind is not the one asked for; of the same kind, it is.
     const labelled = [message('6', 'Booking number is HX-40417, the flight leaves at 9.')];
     expect(await ask("What is Ada's passport number?", labelled)).toBeNull();
+    const listed = [message('8', 'The invoice numbers are INV-20 and INV-21, sent to ada@example.org.')];
+    expect(await ask("What is Ada's phone number?", listed)).toBeNull();
     expect(await ask("What is Ada's booking number?", labelled)).toContain('HX-40417');
     const shortened = [message('7', 'my member number is QT-5521')];
     expect(await ask("What is Ada's membership number?", shortened)).toContain('QT-5521');

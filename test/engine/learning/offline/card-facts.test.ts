@@ -62,6 +62,8 @@ describe('findCardFact', () => {
     ['I drive a blue Volvo that I bought in 2019.', 'vehicle', 'Drives: blue Volvo'],
     // Facts that do not replace each other.
     ['My boss Maria is strict but fair.', null, 'Boss: Maria'],
+    // A title's full stop ends no name.
+    ['took up the violin, my teacher is called Mrs. Okoro', null, 'Teacher: Mrs. Okoro'],
     ['Last summer I adopted a dog called Pepper.', null, 'Dog: Pepper'],
     ['We have a cat named Luna.', null, 'Cat: Luna'],
     // Where one lives and works, said in passing; what one looks after; where one is reached.

@@ -13,8 +13,9 @@ const NUMBERS = 'number|id|code|iban';
 const ASKED = new RegExp(
   String.raw`^(?:what|which)(?:'s| is| was| are| were) (?:[\w.'&-]+ ){0,5}?(${CREDENTIALS}|${NUMBERS})s?(?: (?:of|for|to|on)\b.*)?\??$`,
 );
-// The kind an identifier is said to be of: "order number BL-77120", "my order no. is 4411".
-const LABELLED = /\b([a-z]+) (?:(?:number|no\.?|id|code)(?=[\s:#]|$)|#)/gi;
+// The kind an identifier is said to be of: "order number BL-77120", "my order no. is 4411", "the
+// invoice numbers are INV-3310 and INV-3311".
+const LABELLED = /\b([a-z]+) (?:(?:numbers?|no\.?|ids?|codes?)(?=[\s:#]|$)|#)/gi;
 // Words before an identifier that are not its kind: "her number", "the new number".
 const NO_KIND = /^(?:the|a|an|my|your|his|her|its|our|their|new|old|current|\w+'s?)$/i;
 

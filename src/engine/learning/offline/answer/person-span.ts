@@ -1,3 +1,4 @@
+import { PERSON_TITLE } from '../../../text/person-titles.js';
 import { FUNCTION_WORDS } from '../../../text/stopwords.js';
 import type { AnswerRequest } from '../../reasoner.js';
 import { nlp } from '../nlp.js';
@@ -7,10 +8,9 @@ import { escapeRegExp } from './escape-reg-exp.js';
 import { afterVerb } from './verb-object.js';
 
 // A title names a person whole: "Dr. Amara Singh", "Mrs Patel".
-const TITLE = String.raw`(?:Dr|Mr|Mrs|Ms|Prof)\.? `;
-const TITLED = new RegExp(String.raw`\b${TITLE}[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2}`);
+const TITLED = new RegExp(String.raw`\b${PERSON_TITLE}[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2}`);
 const TITLED_AT_START = new RegExp(`^${TITLED.source}`);
-const TITLE_AT_START = new RegExp(`^${TITLE}`);
+const TITLE_AT_START = new RegExp(`^${PERSON_TITLE}`);
 
 // A name given: "a dog named Biscuit", "they called her Anya", "his name is Theo".
 const NAME_GIVEN = /\b(?:named|called|name is|name's)(?: (?:her|him|it|them))? ([A-Z][\w'-]+)/;

@@ -1,0 +1,5 @@
+/**
+ * A title before a person's name, with its space: "Dr. Amara Singh", "Mrs Patel", "Mr. Alves".
+ * Its full stop ends no sentence and no name.
+ */
+export const PERSON_TITLE = String.raw`(?:Dr|Mr|Mrs|Ms|Prof)\.? `;
