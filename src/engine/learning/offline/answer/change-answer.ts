@@ -5,11 +5,13 @@ import { type Evidence, withoutSpeaker } from './evidence.js';
 /** A change the evidence states: what was used, held or done before (`from`) and what is now (`to`, when said). */
 type Change = { from: string; to: string | null; handover?: true };
 
+// A character of a value's word, in any alphabet ("Tomás", "Zürich", "C++", "Node.js").
+const WORD = String.raw`[\p{L}\p{M}\d_.'+#-]`;
 // A value: one to four words, up to where the clause goes on ("from Redux to Zustand last sprint",
 // "to Jotai a few weeks back", "to Bun yesterday").
-const VALUE = String.raw`((?:the )?[\w.'+#-]+(?: (?!(?:to|for|with|in|on|at|last|this|next|after|before|because|so|and|but|since|when|effective|as|a|an|now|yesterday|today|recently)\b)[\w.'+#-]+){0,3})`;
+const VALUE = String.raw`((?:the )?${WORD}+(?: (?!(?:to|for|with|in|on|at|last|this|next|after|before|because|so|and|but|since|when|effective|as|a|an|now|yesterday|today|recently)\b)${WORD}+){0,3})`;
 // "She took it over from Tomas": a pronoun stands for the person named before it.
-const PERSON = String.raw`(me|us|I|she|he|[A-Z][\w'-]+)`;
+const PERSON = String.raw`(me|us|I|she|he|\p{Lu}[\p{L}\p{M}'-]+)`;
 
 /** The ways people say that something replaced something else, each giving its from and to. */
 const CHANGES: readonly { pattern: RegExp; change(m: RegExpExecArray): Change }[] = [
@@ -18,7 +20,7 @@ const CHANGES: readonly { pattern: RegExp; change(m: RegExpExecArray): Change }[
     // "we migrated our CI from Jenkins to GitHub Actions"
     pattern: new RegExp(
       String.raw`\b(?:switch(?:ed|ing)|chang(?:ed|ing)|mov(?:ed|ing)|migrat(?:ed|ing)|went|upgraded|downgraded|converted|transitioned)(?: (?:you|us|them|it|over|everything|(?:our|my|the|their|his|her) [\w.'+#-]+(?: [\w.'+#-]+)?))? from ${VALUE} (?:to|over to|onto) ${VALUE}`,
-      'gi',
+      'giu',
     ),
     change: (m) => ({ from: m[1] ?? '', to: m[2] ?? '' }),
   },
@@ -26,7 +28,7 @@ const CHANGES: readonly { pattern: RegExp; change(m: RegExpExecArray): Change }[
     // "we moved off Unity", "we moved away from Jenkins to GitHub Actions"
     pattern: new RegExp(
       String.raw`\b(?:moved|migrated|switched|got) (?:off|away from|off of) ${VALUE}(?: (?:to|for|onto) ${VALUE})?`,
-      'gi',
+      'giu',
     ),
     change: (m) => ({ from: m[1] ?? '', to: m[2] ?? null }),
   },
@@ -35,7 +37,7 @@ const CHANGES: readonly { pattern: RegExp; change(m: RegExpExecArray): Change }[
     // Kafka in favour of NATS", "swapped out Moment for date-fns"
     pattern: new RegExp(
       String.raw`\b(?:replaced|ditched|dropped|swapped(?: out)?|traded|dumped|scrapped|abandoned) ${VALUE} (?:with|for|in favou?r of) ${VALUE}`,
-      'gi',
+      'giu',
     ),
     change: (m) => ({ from: m[1] ?? '', to: m[2] ?? '' }),
   },
@@ -43,7 +45,7 @@ const CHANGES: readonly { pattern: RegExp; change(m: RegExpExecArray): Change }[
     // "Jenkins was replaced by GitHub Actions", "Moment got swapped out for date-fns"
     pattern: new RegExp(
       String.raw`${VALUE} (?:was|were|got|has been|have been) (?:replaced|swapped out|superseded) (?:by|with|for) ${VALUE}`,
-      'gi',
+      'giu',
     ),
     change: (m) => ({ from: m[1] ?? '', to: m[2] ?? '' }),
   },
@@ -52,30 +54,30 @@ const CHANGES: readonly { pattern: RegExp; change(m: RegExpExecArray): Change }[
     // value said elsewhere.
     pattern: new RegExp(
       String.raw`\bused to (?:be|use|run on|run|deploy (?:on|to)|live on|be on) ${VALUE}`,
-      'gi',
+      'giu',
     ),
     change: (m) => ({ from: m[1] ?? '', to: null }),
   },
   {
     // "Karl took over the deploy pipeline from me", "I'm taking over the release process from Ben"
     pattern: new RegExp(
-      String.raw`\b${PERSON}(?: (?:took|takes|has taken|have taken|is taking|are taking|am taking)|'s taking|'m taking|'re taking|'ve taken)(?: (?:it|them|this|that))? over(?: .{1,60}?)? from ${PERSON}`,
-      'g',
+      String.raw`(?<![\p{L}\p{M}])${PERSON}(?: (?:took|takes|has taken|have taken|is taking|are taking|am taking)|'s taking|'m taking|'re taking|'ve taken)(?: (?:it|them|this|that))? over(?: .{1,60}?)? from ${PERSON}`,
+      'gu',
     ),
     change: (m) => ({ from: m[2] ?? '', to: m[1] ?? '', handover: true }),
   },
   {
     // "I handed the iOS releases over to Ben"
     pattern: new RegExp(
-      String.raw`\b(I|we|[A-Z][\w'-]+) (?:have |'ve )?(?:handed|passed|gave) .{1,60}? (?:over |on )?to ${PERSON}`,
-      'g',
+      String.raw`(?<![\p{L}\p{M}])(I|we|\p{Lu}[\p{L}\p{M}'-]+) (?:have |'ve )?(?:handed|passed|gave) .{1,60}? (?:over |on )?to ${PERSON}`,
+      'gu',
     ),
     change: (m) => ({ from: m[1] ?? '', to: m[2] ?? '', handover: true }),
   },
 ];
 
 // "What engine did they use before Godot?", "Who ran the pipeline before Karl?", "… before?"
-const BEFORE = /\bbefore(?: ([\w.'+#-]+(?: [\w.'+#-]+){0,2}))?\??$/i;
+const BEFORE = /\bbefore(?: ([\p{L}\p{M}\d_.'+#-]+(?: [\p{L}\p{M}\d_.'+#-]+){0,2}))?\??$/iu;
 // "Which plan did she switch to?", "what did they move to?"
 const SWITCHED_TO = /\b(?:switch|switched|change|changed|move|moved|migrate|migrated)(?: \w+)? to\??$/i;
 
@@ -171,7 +173,7 @@ function changesIn(text: string): Change[] {
 /** "she" or "he" as the first person the text names before it, else as said. */
 function resolved(value: string, text: string): string {
   if (!/^(?:she|he)$/i.test(value)) return value;
-  return /\b(?!(?:She|He|I|We|They)\b)[A-Z][\w'-]+/.exec(text)?.[0] ?? value;
+  return /(?<![\p{L}\p{M}])(?!(?:She|He|I|We|They)\b)\p{Lu}[\p{L}\p{M}'-]+/u.exec(text)?.[0] ?? value;
 }
 
 /** A value as an answer: "me" or "I" is the speaker, "the Team plan" is "Team plan". */
