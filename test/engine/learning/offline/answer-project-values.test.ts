@@ -37,6 +37,19 @@ describe('answerQuestion, offline: a handover said with a shortened verb', () =>
     const hers = [said('ines', "Keiko's taking over the mobile builds from Paul next sprint.", '2026-07-01')];
     expect(await ask('Who looked after the mobile builds before Keiko?', hers, 'ines')).toBe('Paul');
   });
+
+  it('reads names and values in any alphabet', async () => {
+    const messages = [said('ines', 'Update: Zoë handed the payments SDK to Łukasz last week.', '2026-07-01')];
+    expect(await ask('Who owned the payments SDK before Łukasz?', messages, 'ines')).toBe('Zoë');
+    expect(await ask('Who owns the payments SDK now?', messages, 'ines')).toBe('Łukasz');
+  });
+
+  it('reads a host name whole where a thing lives', async () => {
+    const messages = [
+      said('ines', 'The changelog lives at notes.fernway.app, built by a nightly job.', '2026-07-01'),
+    ];
+    expect(await ask('Where is the changelog hosted?', messages, 'ines')).toBe('notes.fernway.app');
+  });
 });
 
 describe('answerQuestion, offline: changes said in more ways', () => {

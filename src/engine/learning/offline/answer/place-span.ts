@@ -4,9 +4,10 @@ import type { Question } from '../read-question.js';
 import { saysMore } from './asked-words.js';
 import { saysTime } from './said-time.js';
 
-// The phrase after "at", "in", "to" or "near", whose "St." or "Mt." does not end it.
+// The phrase after "at", "in", "to" or "near", whose "St." or "Mt." does not end it, nor a full
+// stop inside a word ("docs.quill.dev").
 const AFTER_PREPOSITION =
-  /\b(?:at|in|to|near) ((?:the |a |an )?(?:(?:St|Mt|Ft)\. |[\p{L}\d' -]){2,40}?)(?=[.,;!?]| (?:in|on|with|for|last|this|next|when|and|but|at)\b|$)/gu;
+  /\b(?:at|in|to|near) ((?:the |a |an )?(?:(?:St|Mt|Ft)\. |\.(?=[\p{Ll}\d])|[\p{L}\d' -]){2,40}?)(?=[,;!?]|\.(?![\p{Ll}\d])| (?:in|on|with|for|last|this|next|when|and|but|at)\b|$)/gu;
 // The same after a word that leaves a place: "retiring from the pharmacy", "left the bank".
 const AFTER_LEAVING =
   /\b(?:from|out of|left|leaving|quit|quitting) ((?:the |a |an )?(?:(?:St|Mt|Ft)\. |[\p{L}\d' -]){2,40}?)(?=[.,;!?]| (?:in|on|with|for|last|this|next|when|and|but|at|to)\b|$)/gu;
