@@ -13,6 +13,7 @@ export function askedWords(question: Question, request: AnswerRequest): Set<stri
  */
 export function saysMore(span: string | null, question: Question, request: AnswerRequest): string | null {
   if (span === null) return null;
-  const asked = new Set([...question.words, ...lemmaWords(request.about)]);
+  // The names a question holds are its words too: "node version" says nothing of "which Node version?".
+  const asked = new Set([...question.words, ...lemmaWords(request.about), ...lemmaWords(request.question)]);
   return lemmaWords(span).some((word) => !asked.has(word)) ? span : null;
 }

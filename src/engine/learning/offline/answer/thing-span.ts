@@ -20,7 +20,8 @@ export function thingSpan(text: string, question: Question, request: AnswerReque
     question.head === null
       ? null
       : (namedThing(text, question.head) ?? namedKind(text, question.head, question.asksMany));
-  if (named !== null) return named;
+  // "node version" of "node version is pinned to 20" only repeats "which Node version?".
+  if (named !== null && saysMore(named, question, request) !== null) return named;
   // "How does she stay confident?" of "...by reminding myself of my successes": the means.
   const means = /^how\b/i.test(request.question) ? BY_MEANS.exec(text)?.[0] : undefined;
   if (means) return means.split(CLAUSE_DASH)[0] ?? means;
