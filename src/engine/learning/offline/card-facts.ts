@@ -58,7 +58,7 @@ const LIVES_IN = (place: string | undefined): CardFact | null =>
 /** Most specific first: the first pattern that matches gives the clause's fact. */
 const PATTERNS: readonly Pattern[] = [
   {
-    pattern: unicode(String.raw`\b[Mm]y name is ${NAME}`),
+    pattern: unicode(String.raw`\b[Mm]y name(?: is|'s) ${NAME}`),
     fact: (m) => ({ slot: 'name', entry: `Name: ${m[1]}` }),
   },
   {

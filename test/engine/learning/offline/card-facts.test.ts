@@ -3,6 +3,9 @@ import { findCardFact, findCardFacts } from '../../../../src/engine/learning/off
 
 describe('findCardFact', () => {
   it.each([
+    // A name, said out or shortened.
+    ['My name is Aoife Byrne, nice to meet you.', 'name', 'Name: Aoife Byrne'],
+    ["hey, my name's Kwabena, I'm new here", 'name', 'Name: Kwabena'],
     // Residence, however the move is said.
     ['I live in Lisbon.', 'lives_in', 'Lives in: Lisbon'],
     ['I moved to Lisbon last spring and I love it here.', 'lives_in', 'Lives in: Lisbon'],
