@@ -3,7 +3,7 @@ import { answerFromSlot } from './answer/answer-from-slot.js';
 import { asAnswer } from './answer/as-answer.js';
 import { evidenceHoldingIdentifier } from './answer/asked-identifier.js';
 import { asksOfAnother, namedPeople } from './answer/asked-person.js';
-import { askedWords } from './answer/asked-words.js';
+import { askedWords, saysMore } from './answer/asked-words.js';
 import { changeAnswer } from './answer/change-answer.js';
 import { type Evidence, evidenceWords } from './answer/evidence.js';
 import { extractSpan } from './answer/extract-span.js';
@@ -97,7 +97,10 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
       question.kind === 'thing' && (question.head !== null || question.asksObject)
         ? newNounPhrase(words, askedWords(question, request))
         : null;
-    return thing ?? asAnswer(withoutTimeUnasked(afterVerb(words, question, request), question), best.text);
+    // What only repeats the question ("a vegan option" for "why do they need a vegan option?")
+    // answers nothing: the whole sentence, which may tell it, does.
+    const after = saysMore(afterVerb(words, question, request), question, request) ?? words;
+    return thing ?? asAnswer(withoutTimeUnasked(after, question), best.text);
   }
   return [...new Set(answers)].join('; ');
 }

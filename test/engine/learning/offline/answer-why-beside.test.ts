@@ -50,4 +50,13 @@ describe('offline answers to "why?" told beside the act', () => {
     const weekend = [said('maria', 'I rented a van for the weekend', '2026-03-02')];
     expect(await ask('Why did Maria rent a van?', weekend)).not.toBe('weekend');
   });
+
+  it('never answers with only the words of the question, but with the sentence that may tell why', async () => {
+    const messages = [
+      said('maria', "my cousin Ola is joining us, she's coeliac so we need a gluten-free menu", '2026-03-02'),
+    ];
+    const answer = await ask('Why do they need a gluten-free menu?', messages);
+    expect(answer).not.toBe('a gluten-free menu');
+    expect(answer).toContain('coeliac');
+  });
 });
