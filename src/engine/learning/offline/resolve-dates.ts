@@ -6,6 +6,8 @@ import { nlp } from './nlp.js';
 const RELATIVE = /\b(yesterday|today|tonight|tomorrow|last|next|this|ago|weekend)\b/i;
 const AGO = /\b(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) (day|week|month|year)s? ago\b/i;
 const VAGUE_AGO = /\b(a few|a couple of|several|some|many) (day|week|month|year)s ago\b/i;
+// Where a day said relative to the message ends and the hour or length said with it begins.
+const AFTER_DAY = /\s+(?=(?:at|in|around|by|from)\s)/i;
 const LAST_NIGHT = /\b(?:last night|yesterday (?:morning|afternoon|evening))\b/i;
 const NUMBER_WORDS: Record<string, number> = {
   a: 1,
@@ -63,7 +65,13 @@ export function resolveDates(sentence: string, writtenAt: string): DatedSentence
     const at = storableTime(day);
     if (at === null || Math.abs(day.getTime() - written.getTime()) > NEAR_MS) continue;
     occurredAt ??= at;
-    text = text.replace(said, describe(day, date.dates?.unit, written, said));
+    // compromise reads a day and what follows it as one time ("yesterday in 52 minutes", "next
+    // Monday at 9"), which no date replaces: the day is replaced, and the rest stays as said.
+    const dayPart = date.dates?.unit === 'time' ? said.split(AFTER_DAY)[0] : undefined;
+    text =
+      dayPart && dayPart !== said && RELATIVE.test(dayPart)
+        ? text.replace(dayPart, `on ${formatDay(day)}`)
+        : text.replace(said, describe(day, date.dates?.unit, written, said));
   }
   const ago = AGO.exec(text);
   if (ago) {

@@ -130,6 +130,15 @@ describe('resolveDates', () => {
     );
   });
 
+  it('replaces a day said with its hour or a length of time, and keeps those as said', () => {
+    expect(resolveDates('I swam the lake yesterday in 41 minutes', WEDNESDAY).text).toBe(
+      'I swam the lake on 17 November 2026 in 41 minutes',
+    );
+    expect(resolveDates('the plumber comes tomorrow at 8am', WEDNESDAY).text).toBe(
+      'the plumber comes on 19 November 2026 at 8am',
+    );
+  });
+
   it('keeps a duration as said and adds when it began', () => {
     expect(resolveDates('I started running two weeks ago.', WEDNESDAY).text).toBe(
       'I started running two weeks ago (on 4 November 2026).',
