@@ -13,7 +13,16 @@ export function askedWords(question: Question, request: AnswerRequest): Set<stri
  */
 export function saysMore(span: string | null, question: Question, request: AnswerRequest): string | null {
   if (span === null) return null;
-  // The names a question holds are its words too: "node version" says nothing of "which Node version?".
-  const asked = new Set([...question.words, ...lemmaWords(request.about), ...lemmaWords(request.question)]);
+  const asked = new Set([...question.words, ...lemmaWords(request.about)]);
   return lemmaWords(span).some((word) => !asked.has(word)) ? span : null;
+}
+
+/**
+ * Whether a span holds a word the question does not, its names counted too: "iPhone model" says
+ * nothing of "which iPhone model does she have?". (`saysMore` leaves names out: an answer may
+ * name whom the question names and still tell something.)
+ */
+export function saysMoreThanQuestion(span: string, request: AnswerRequest): boolean {
+  const asked = new Set([...lemmaWords(request.question), ...lemmaWords(request.about)]);
+  return lemmaWords(span).some((word) => !asked.has(word));
 }
