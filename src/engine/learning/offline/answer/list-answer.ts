@@ -3,8 +3,9 @@ import { namedKind, namedThing } from '../named-thing.js';
 import { newNounPhrase } from '../noun-phrases.js';
 import type { Question } from '../read-question.js';
 import { lemmaWords } from '../verb-lemmas.js';
-import { askedWords } from './asked-words.js';
+import { askedWords, saysMore } from './asked-words.js';
 import { type Evidence, evidenceWords } from './evidence.js';
+import { asksPlaces, namedPlaces } from './named-places.js';
 
 // Pieces of evidence, best first, whose things make up a list answer ("what books has she read?"),
 // and how much less than the best they may fit.
@@ -27,15 +28,24 @@ export function listAnswer(
   const names = new Set([...lemmaWords(request.about), ...lemmaWords(request.peer), 'other']);
   const things = new Set<string>();
   const fitting = (ranked[0]?.fit ?? 0) - LIST_FIT_SLACK;
+  const placesAsked = asksPlaces(question.head);
   for (const evidence of ranked.slice(0, LIST_SEARCH).filter(({ fit }) => fit >= fitting)) {
     const words = evidenceWords(evidence, question);
+    // "Which cities has he visited?" is answered by the places named, not by whatever else they name.
+    if (placesAsked) {
+      for (const place of namedPlaces(words)) {
+        if (saysMore(place, question, request) !== null) things.add(place);
+      }
+      continue;
+    }
     const thing =
       question.head === null
         ? null
         : (namedThing(words, question.head) ?? namedKind(words, question.head, true));
     for (const each of thing === null ? newNounPhrases(words, asked, names) : [thing]) things.add(each);
   }
-  return things.size > 1 ? [...things].join(', ') : null;
+  // One place is an answer too: the question asked for places, and the evidence names only one.
+  return things.size > (placesAsked ? 0 : 1) ? [...things].join(', ') : null;
 }
 
 /**

@@ -4,9 +4,13 @@ import { kindredStems, narrowingKinds } from '../kindred-words.js';
 import type { Question } from '../read-question.js';
 import { lemmaWords } from '../verb-lemmas.js';
 import { durationSpan } from './duration-span.js';
+import { asksPlaces, namedPlaces } from './named-places.js';
 
 // Someone the peer names by relation: what is said of them is no fact of the peer's own.
 const OF_RELATIVE = new RegExp(String.raw`${POSSESSIVE_BEFORE_RELATION}(?:${RELATIONS})s?\b`, 'iu');
+
+// The "name: " a message's sentence begins with: a speaker called Georgia names no place.
+const SPEAKER = /^[^:]{1,80}: /;
 
 // A relation a question's noun names, as its stem: "dad", "brother", "parent".
 const RELATION = new RegExp(String.raw`^(?:${RELATIONS}|parent)$`);
@@ -34,6 +38,9 @@ export function questionFit(question: Question): Fit {
   const ofRelative = question.anchors.some((anchor) => RELATION.test(anchor));
   // "What kind of pet…?": evidence that names a kind of pet ("a spaniel puppy") fits as a shared noun.
   const headKinds = kindsOf(question.head);
+  // "Which cities has he visited?": evidence naming a place ("took a trip to Rome") names a city,
+  // though no list of kinds holds every place.
+  const placesAsked = asksPlaces(question.head);
   const holdsValue = valueAsked(question);
   // "Which test framework?": evidence naming a kind of test tool ("vitest") names the framework asked
   // of; one naming a kind of framework alone ("React") does not.
@@ -44,7 +51,10 @@ export function questionFit(question: Question): Fit {
   return (text, held = new Set(lemmaWords(text))) => {
     const sharedAnchors =
       [...anchors].filter((word) => standIns(word).some((kin) => held.has(kin))).length +
-      (headKinds.some((kind) => held.has(kind)) ? 1 : 0);
+      (headKinds.some((kind) => held.has(kind)) ||
+      (placesAsked && namedPlaces(text.replace(SPEAKER, '')).length > 0)
+        ? 1
+        : 0);
     const sharedVerbs = [...verbs].filter((word) => held.has(word)).length;
     // A noun said as one of its kinds is said ("Zustand" for "state library"): it counts as a word too.
     const shared = [...words].filter(
