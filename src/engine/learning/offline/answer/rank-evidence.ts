@@ -11,6 +11,7 @@ import { asksOfAnotherPeer } from './asks-of-another-peer.js';
 import type { Evidence, Unweighed } from './evidence.js';
 import { namesListener } from './names-listener.js';
 import { questionFit } from './question-fit.js';
+import { sharesNoNoun } from './shares-no-noun.js';
 
 // How long an answer may spend reading the retrieved messages; what is left unread is not weighed.
 const READING_BUDGET_MS = 2000;
@@ -21,13 +22,21 @@ const DATE_REACH_MS = 14 * 86_400_000;
 // A sentence of a reply with fewer meaningful words than this besides its speaker's name
 // ("Thanks!", "Yes, totally!") answers no question.
 const REPLY_MIN_WORDS = 2;
+// Evidence that shares none of the question's nouns fits less than any that does.
+const NO_NOUN_FIT = 0.5;
+// Kinds of answer that judge the thing asked of rather than name a value: without the thing's name,
+// evidence does not say that "Would she enjoy Vivaldi?" is about what she enjoyed.
+const JUDGED = new Set<Question['kind']>(['yes/no', 'reason', 'quality']);
 
 /**
  * The evidence about the peer asked of that shares the question's words, best first: each
  * observation, and each sentence of the retrieved messages. Messages are read in bounded pieces
  * within a time budget, giving the event loop turns, so long stored messages cannot hold the
- * server. Evidence must fit the question ({@link questionFit}). None when the question asks of
- * another peer ({@link asksOfAnotherPeer}).
+ * server. Evidence must fit the question ({@link questionFit}); when none does, evidence that
+ * shares its verb or another of its words but no noun ({@link sharesNoNoun}) is read for a
+ * question that asks for a value, unless another peer's words of itself share them too, and
+ * never at `minimal`, whose answer is the evidence itself with no span of the kind asked to bear
+ * it out. None when the question asks of another peer ({@link asksOfAnotherPeer}).
  */
 export async function rankEvidence(request: AnswerRequest, question: Question): Promise<Evidence[]> {
   const budget = timeBudget(READING_BUDGET_MS);
@@ -40,8 +49,14 @@ export async function rankEvidence(request: AnswerRequest, question: Question): 
     return at >= window.from.getTime() && at < window.to.getTime() + DATE_REACH_MS;
   };
   const fitOf = questionFit(question);
+  const sharesWords =
+    request.level === 'minimal' || JUDGED.has(question.kind)
+      ? () => false
+      : sharesNoNoun(question, request.question);
   const scored: { item: Unweighed; score: number }[] = [];
+  const noNoun: { item: Unweighed; score: number }[] = [];
   let othersBest = 0;
+  let othersShareWords = false;
   // A reply to another peer's question ("What pets do you have?" "We've got a pup and a kitty.")
   // fits as well as the question did, though it shares none of its words.
   const weigh = (item: Unweighed, askedFit = 0) => {
@@ -50,6 +65,7 @@ export async function rankEvidence(request: AnswerRequest, question: Question): 
     const substantive = held.size > REPLY_MIN_WORDS;
     const score = Math.max(fitOf(item.text, held), substantive ? askedFit : 0);
     if (score > 0) scored.push({ item, score: score + (onDate(item) ? DATE_BONUS : 0) });
+    else if (sharesWords(item.text, held)) noNoun.push({ item, score: NO_NOUN_FIT });
   };
   // Among evidence that fits as well, the peer's own words come before what was learned from
   // them: the third-person rewording adds names and dates the answer does not need.
@@ -76,7 +92,10 @@ export async function rankEvidence(request: AnswerRequest, question: Question): 
       if (text === null || text === '') continue;
       if (!ownWords) {
         // What another peer says of itself may show that the question is about them instead.
-        if (isFirstPerson(text) && !addressesListener(text)) othersBest = Math.max(othersBest, fitOf(text));
+        if (isFirstPerson(text) && !addressesListener(text)) {
+          othersBest = Math.max(othersBest, fitOf(text));
+          othersShareWords ||= sharesWords(text, new Set(lemmaWords(text)));
+        }
         continue;
       }
       // Said to another peer by name ("That race sounds great, Mel"): about the listener.
@@ -93,6 +112,8 @@ export async function rankEvidence(request: AnswerRequest, question: Question): 
       );
     }
   }
+  // Whom such evidence is about is unclear when another peer's words of itself share as much.
+  if (scored.length === 0 && !othersShareWords) scored.push(...noNoun);
   if (asksOfAnotherPeer(scored, othersBest, question.anchors.length > 0)) return [];
   // Retrieval order breaks ties: it already weighed the whole question. For a fact that
   // changes, the newest evidence comes first, or the oldest for "before".
