@@ -16,13 +16,3 @@ export function saysMore(span: string | null, question: Question, request: Answe
   const asked = new Set([...question.words, ...lemmaWords(request.about)]);
   return lemmaWords(span).some((word) => !asked.has(word)) ? span : null;
 }
-
-/**
- * Whether a span holds a word the question does not, its names counted too: "iPhone model" says
- * nothing of "which iPhone model does she have?". (`saysMore` leaves names out: an answer may
- * name whom the question names and still tell something.)
- */
-export function saysMoreThanQuestion(span: string, request: AnswerRequest): boolean {
-  const asked = new Set([...lemmaWords(request.question), ...lemmaWords(request.about)]);
-  return lemmaWords(span).some((word) => !asked.has(word));
-}

@@ -2,7 +2,7 @@ import type { AnswerRequest } from '../../reasoner.js';
 import { namedKind, namedThing } from '../named-thing.js';
 import type { Question } from '../read-question.js';
 import { lemmaWords } from '../verb-lemmas.js';
-import { saysMore, saysMoreThanQuestion } from './asked-words.js';
+import { saysMore } from './asked-words.js';
 import { afterVerb, CLAUSE_DASH, verbObject } from './verb-object.js';
 
 const BY_MEANS = /\bby [a-z]+ing\b[^.;!?]*/i;
@@ -20,8 +20,7 @@ export function thingSpan(text: string, question: Question, request: AnswerReque
     question.head === null
       ? null
       : (namedThing(text, question.head) ?? namedKind(text, question.head, question.asksMany));
-  // "node version" of "node version is pinned to 20" only repeats "which Node version?".
-  if (named !== null && saysMoreThanQuestion(named, request)) return named;
+  if (named !== null) return named;
   // "How does she stay confident?" of "...by reminding myself of my successes": the means.
   const means = /^how\b/i.test(request.question) ? BY_MEANS.exec(text)?.[0] : undefined;
   if (means) return means.split(CLAUSE_DASH)[0] ?? means;
