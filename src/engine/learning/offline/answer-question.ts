@@ -9,6 +9,7 @@ import { type Evidence, evidenceWords } from './answer/evidence.js';
 import { extractSpan } from './answer/extract-span.js';
 import { listAnswer } from './answer/list-answer.js';
 import { ASKS_MONEY } from './answer/number-span.js';
+import { offeredChoice } from './answer/offered-choice.js';
 import { askedClause } from './answer/parallel-clauses.js';
 import { planAnswer } from './answer/plan-answer.js';
 import { preferredFirst } from './answer/preferred-first.js';
@@ -69,6 +70,10 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
   if (byRelation !== undefined) return byRelation;
   const related = changeAnswer(request, question, ranked) ?? settingValue(question, ranked);
   if (related !== undefined) return related;
+  if (question.kind === 'yes/no') {
+    const chosen = offeredChoice(request.question, ranked);
+    if (chosen !== null) return chosen;
+  }
   if (question.asksMany && question.kind === 'thing') {
     const list = listAnswer(question, ranked, request);
     if (list !== null) return list;
