@@ -16,6 +16,7 @@ import { preferredFirst } from './answer/preferred-first.js';
 import { rankEvidence } from './answer/rank-evidence.js';
 import { relationAnswer } from './answer/relation-answer.js';
 import { settingValue } from './answer/setting-value.js';
+import { toldAfterFirst } from './answer/told-after.js';
 import { afterVerb } from './answer/verb-object.js';
 import { newNounPhrase } from './noun-phrases.js';
 import { type Question, readQuestion } from './read-question.js';
@@ -60,8 +61,12 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
   // no settings (LoCoMo 4-10 F1 at low 0.241 -> 0.240 when read for every question). A yes or no
   // reads the whole sentence, whose other clause may deny it.
   const bySettings = question.kind !== 'yes/no' && !NAMES_SOMEONE.test(request.question);
-  const ranked = (evidenceHoldingIdentifier(request.question, question, evidence) ?? evidence).map((item) =>
-    bySettings ? askedClause(item, question) : item,
+  const ranked = toldAfterFirst(
+    (evidenceHoldingIdentifier(request.question, question, evidence) ?? evidence).map((item) =>
+      bySettings ? askedClause(item, question) : item,
+    ),
+    question,
+    request,
   );
   const best = ranked[0];
   if (!best) return null;
