@@ -18,6 +18,7 @@ import { relationAnswer } from './answer/relation-answer.js';
 import { settingValue } from './answer/setting-value.js';
 import { toldAfterFirst } from './answer/told-after.js';
 import { afterVerb } from './answer/verb-object.js';
+import { withoutAskedLead } from './answer/without-asked-lead.js';
 import { newNounPhrase } from './noun-phrases.js';
 import { type Question, readQuestion } from './read-question.js';
 import { lemmaWords } from './verb-lemmas.js';
@@ -25,6 +26,9 @@ import { withoutSaidTime } from './without-said-time.js';
 
 // Kinds of answer that a said time may be part of: "two weeks ago", "yes: …".
 const TIMED_KINDS = new Set<Question['kind']>(['time', 'duration', 'number', 'age', 'yes/no']);
+
+// Kinds whose span is a value said in a form of its own, the question's words no part of it.
+const SPELLED_KINDS = new Set<Question['kind']>(['time', 'duration', 'number', 'age', 'yes/no']);
 
 // A capitalised word after a question's first: a name ("where does Tomas work?").
 const NAMES_SOMEONE = /(?<=\s)\p{Lu}/u;
@@ -92,8 +96,11 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
     request,
   );
   for (const evidence of candidates) {
-    const span = extractSpan(question, evidence, request);
-    if (span === null) continue;
+    const extracted = extractSpan(question, evidence, request);
+    if (extracted === null) continue;
+    const span = SPELLED_KINDS.has(question.kind)
+      ? extracted
+      : withoutAskedLead(extracted, question, request);
     answers.push(asAnswer(withoutTimeUnasked(span, question), evidence.text));
     if (new Set(answers).size >= depth) break;
   }
@@ -107,7 +114,10 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
       question.kind === 'thing' && (question.head !== null || question.asksObject)
         ? newNounPhrase(words, askedWords(question, request))
         : null;
-    return thing ?? asAnswer(withoutTimeUnasked(afterVerb(words, question, request), question), best.text);
+    const after = afterVerb(words, question, request);
+    return (
+      thing ?? asAnswer(withoutTimeUnasked(withoutAskedLead(after, question, request), question), best.text)
+    );
   }
   return [...new Set(answers)].join('; ');
 }
