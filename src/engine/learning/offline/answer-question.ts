@@ -9,13 +9,16 @@ import { type Evidence, evidenceWords } from './answer/evidence.js';
 import { extractSpan } from './answer/extract-span.js';
 import { listAnswer } from './answer/list-answer.js';
 import { ASKS_MONEY } from './answer/number-span.js';
+import { offeredChoice } from './answer/offered-choice.js';
 import { askedClause } from './answer/parallel-clauses.js';
 import { planAnswer } from './answer/plan-answer.js';
 import { preferredFirst } from './answer/preferred-first.js';
 import { rankEvidence } from './answer/rank-evidence.js';
 import { relationAnswer } from './answer/relation-answer.js';
 import { settingValue } from './answer/setting-value.js';
+import { toldAfterFirst } from './answer/told-after.js';
 import { afterVerb } from './answer/verb-object.js';
+import { withoutAskedLead } from './answer/without-asked-lead.js';
 import { newNounPhrase } from './noun-phrases.js';
 import { type Question, readQuestion } from './read-question.js';
 import { lemmaWords } from './verb-lemmas.js';
@@ -23,6 +26,9 @@ import { withoutSaidTime } from './without-said-time.js';
 
 // Kinds of answer that a said time may be part of: "two weeks ago", "yes: …".
 const TIMED_KINDS = new Set<Question['kind']>(['time', 'duration', 'number', 'age', 'yes/no']);
+
+// Kinds whose span is a value said in a form of its own, the question's words no part of it.
+const SPELLED_KINDS = new Set<Question['kind']>(['time', 'duration', 'number', 'age', 'yes/no']);
 
 // A capitalised word after a question's first: a name ("where does Tomas work?").
 const NAMES_SOMEONE = /(?<=\s)\p{Lu}/u;
@@ -59,8 +65,12 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
   // no settings (LoCoMo 4-10 F1 at low 0.241 -> 0.240 when read for every question). A yes or no
   // reads the whole sentence, whose other clause may deny it.
   const bySettings = question.kind !== 'yes/no' && !NAMES_SOMEONE.test(request.question);
-  const ranked = (evidenceHoldingIdentifier(request.question, question, evidence) ?? evidence).map((item) =>
-    bySettings ? askedClause(item, question) : item,
+  const ranked = toldAfterFirst(
+    (evidenceHoldingIdentifier(request.question, question, evidence) ?? evidence).map((item) =>
+      bySettings ? askedClause(item, question) : item,
+    ),
+    question,
+    request,
   );
   const best = ranked[0];
   if (!best) return null;
@@ -69,6 +79,10 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
   if (byRelation !== undefined) return byRelation;
   const related = changeAnswer(request, question, ranked) ?? settingValue(question, ranked);
   if (related !== undefined) return related;
+  if (question.kind === 'yes/no') {
+    const chosen = offeredChoice(request.question, ranked);
+    if (chosen !== null) return chosen;
+  }
   if (question.asksMany && question.kind === 'thing') {
     const list = listAnswer(question, ranked, request);
     if (list !== null) return list;
@@ -82,8 +96,11 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
     request,
   );
   for (const evidence of candidates) {
-    const span = extractSpan(question, evidence, request);
-    if (span === null) continue;
+    const extracted = extractSpan(question, evidence, request);
+    if (extracted === null) continue;
+    const span = SPELLED_KINDS.has(question.kind)
+      ? extracted
+      : withoutAskedLead(extracted, question, request);
     answers.push(asAnswer(withoutTimeUnasked(span, question), evidence.text));
     if (new Set(answers).size >= depth) break;
   }
@@ -100,7 +117,9 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
     // What only repeats the question ("a vegan option" for "why do they need a vegan option?")
     // answers nothing: the whole sentence, which may tell it, does.
     const after = saysMore(afterVerb(words, question, request), question, request) ?? words;
-    return thing ?? asAnswer(withoutTimeUnasked(after, question), best.text);
+    return (
+      thing ?? asAnswer(withoutTimeUnasked(withoutAskedLead(after, question, request), question), best.text)
+    );
   }
   return [...new Set(answers)].join('; ');
 }

@@ -294,10 +294,11 @@ describe('answerQuestion, offline', () => {
       const observations = [
         { content: 'alice bought figurines that remind alice of family love.', occurredAt: null },
       ];
-      // The message's sentence, not the observation's rewording with alice's name twice.
+      // The message's sentence, not the observation's rewording with alice's name twice, less the
+      // words at its start that say the question again.
       expect(
         await alice('What do the figurines alice bought remind her of?', messages, [], observations),
-      ).toBe('I bought these figurines, they remind me of family love');
+      ).toBe('me of family love');
     });
 
     it('gives the reason a message states', async () => {

@@ -25,3 +25,20 @@ describe('offline answers to yes/no questions', () => {
     expect(await ask('Are they moving the docs to Notion?', messages)).toMatch(/^No: /);
   });
 });
+
+describe('offline answers to a question offering two things', () => {
+  it('names the thing the evidence speaks of more, not "yes"', async () => {
+    const messages = [
+      said('I grew up by a lake and still swim there every summer'),
+      said('the lake cabin is where I read most weekends'),
+      said('I went skiing once and hated the cold on the slopes'),
+    ];
+    expect(await ask('Does Sam prefer a lake or the slopes?', messages)).toBe('lake');
+    expect(await ask('Would Sam rather spend a weekend at the slopes or a lake?', messages)).toBe('lake');
+  });
+
+  it('answers yes or no as before when the evidence speaks of both alike', async () => {
+    const messages = [said('I like the lake and the slopes the same, honestly')];
+    expect(await ask('Does Sam like the lake or the slopes?', messages)).toMatch(/^Yes: /);
+  });
+});
