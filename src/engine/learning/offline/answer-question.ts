@@ -16,7 +16,7 @@ import { preferredFirst } from './answer/preferred-first.js';
 import { rankEvidence } from './answer/rank-evidence.js';
 import { relationAnswer } from './answer/relation-answer.js';
 import { settingValue } from './answer/setting-value.js';
-import { toldAfterFirst } from './answer/told-after.js';
+import { SAID_IN_FORM, toldAfterFirst } from './answer/told-after.js';
 import { afterVerb } from './answer/verb-object.js';
 import { withoutAskedLead } from './answer/without-asked-lead.js';
 import { newNounPhrase } from './noun-phrases.js';
@@ -26,9 +26,6 @@ import { withoutSaidTime } from './without-said-time.js';
 
 // Kinds of answer that a said time may be part of: "two weeks ago", "yes: …".
 const TIMED_KINDS = new Set<Question['kind']>(['time', 'duration', 'number', 'age', 'yes/no']);
-
-// Kinds whose span is a value said in a form of its own, the question's words no part of it.
-const SPELLED_KINDS = new Set<Question['kind']>(['time', 'duration', 'number', 'age', 'yes/no']);
 
 // A capitalised word after a question's first: a name ("where does Tomas work?").
 const NAMES_SOMEONE = /(?<=\s)\p{Lu}/u;
@@ -98,9 +95,7 @@ export async function answerQuestion(request: AnswerRequest): Promise<string | n
   for (const evidence of candidates) {
     const extracted = extractSpan(question, evidence, request);
     if (extracted === null) continue;
-    const span = SPELLED_KINDS.has(question.kind)
-      ? extracted
-      : withoutAskedLead(extracted, question, request);
+    const span = SAID_IN_FORM.has(question.kind) ? extracted : withoutAskedLead(extracted, question, request);
     answers.push(asAnswer(withoutTimeUnasked(span, question), evidence.text));
     if (new Set(answers).size >= depth) break;
   }

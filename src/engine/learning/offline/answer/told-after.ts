@@ -5,9 +5,18 @@ import { sentencePieces } from '../sentence-pieces.js';
 import { lemmaWords } from '../verb-lemmas.js';
 import { type Evidence, evidenceWords, withoutSpeaker } from './evidence.js';
 
-// Kinds whose span the evidence holds in a form of its own (a date, a count, "yes"): the sentence
-// that restates the question answers them as well as any.
-const SAID_IN_FORM = new Set<Question['kind']>(['time', 'duration', 'number', 'age', 'yes/no']);
+/**
+ * Kinds whose span the evidence holds in a form of its own (a date, a count, "yes"): the
+ * question's words are no part of it, and the sentence that restates the question answers them
+ * as well as any.
+ */
+export const SAID_IN_FORM: ReadonlySet<Question['kind']> = new Set([
+  'time',
+  'duration',
+  'number',
+  'age',
+  'yes/no',
+]);
 // When a thing happened, and that one went or did it, tell nothing of what it was: "last Friday I
 // went to a council meeting".
 const TELLS_NOTHING_OF_IT = new Set(
