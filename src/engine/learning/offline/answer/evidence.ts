@@ -49,7 +49,12 @@ export function evidenceWords(evidence: Evidence, question: Question): string {
 
 /** The words of a piece of evidence without the "name: " a message's sentence begins with. */
 export function withoutSpeaker(evidence: Evidence): string {
-  return evidence.text.replace(/^[^:]{1,80}: /, '');
+  return withoutSpeakerName(evidence.text);
+}
+
+/** A sentence of evidence without the "name: " it begins with, when it is a message's. */
+export function withoutSpeakerName(text: string): string {
+  return text.replace(/^[^:]{1,80}: /, '');
 }
 
 // How much of a long message is read for the sentences beside a piece of evidence.

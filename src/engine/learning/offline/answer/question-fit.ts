@@ -4,13 +4,11 @@ import { kindredStems, narrowingKinds } from '../kindred-words.js';
 import type { Question } from '../read-question.js';
 import { lemmaWords } from '../verb-lemmas.js';
 import { durationSpan } from './duration-span.js';
+import { withoutSpeakerName } from './evidence.js';
 import { asksPlaces, namedPlaces } from './named-places.js';
 
 // Someone the peer names by relation: what is said of them is no fact of the peer's own.
 const OF_RELATIVE = new RegExp(String.raw`${POSSESSIVE_BEFORE_RELATION}(?:${RELATIONS})s?\b`, 'iu');
-
-// The "name: " a message's sentence begins with: a speaker called Georgia names no place.
-const SPEAKER = /^[^:]{1,80}: /;
 
 // A relation a question's noun names, as its stem: "dad", "brother", "parent".
 const RELATION = new RegExp(String.raw`^(?:${RELATIONS}|parent)$`);
@@ -52,7 +50,8 @@ export function questionFit(question: Question): Fit {
     const sharedAnchors =
       [...anchors].filter((word) => standIns(word).some((kin) => held.has(kin))).length +
       (headKinds.some((kind) => held.has(kind)) ||
-      (placesAsked && namedPlaces(text.replace(SPEAKER, '')).length > 0)
+      // A speaker called Georgia names no place.
+      (placesAsked && namedPlaces(withoutSpeakerName(text)).length > 0)
         ? 1
         : 0);
     const sharedVerbs = [...verbs].filter((word) => held.has(word)).length;
