@@ -10,12 +10,17 @@ export function asksPlaces(head: string | null): boolean {
 }
 
 /**
- * The places a text names ("Paris", "Spain", "Florida"), without the stop or comma compromise
- * keeps after them and without its "St." read as a place of its own; a place named in lower
- * case ("it's downtown") names none.
+ * The places a text names as its tagger reads them ("Paris", "downtown"), without the stop or
+ * comma compromise keeps after them and without its "St." of "St. Thomas' Hospital" read as a
+ * place of its own.
  */
-export function namedPlaces(text: string): string[] {
+export function placesIn(text: string): string[] {
   return (nlp(text).places().out('array') as string[])
     .map((place) => place.replace(/[.,!?;:]+$/, ''))
-    .filter((place) => /^\p{Lu}/u.test(place) && !/^(?:St|Mt|Ft)$/.test(place));
+    .filter((place) => !/^(?:St|Mt|Ft)$/.test(place));
+}
+
+/** The places a text names by name ("Paris", "Spain", "Florida"): one in lower case ("it's downtown") names none. */
+export function namedPlaces(text: string): string[] {
+  return placesIn(text).filter((place) => /^\p{Lu}/u.test(place));
 }

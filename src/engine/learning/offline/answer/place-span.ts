@@ -1,7 +1,7 @@
 import type { AnswerRequest } from '../../reasoner.js';
-import { nlp } from '../nlp.js';
 import type { Question } from '../read-question.js';
 import { saysMore } from './asked-words.js';
+import { placesIn } from './named-places.js';
 import { saysTime } from './said-time.js';
 
 // The phrase after "at", "in", "to" or "near", whose "St." or "Mt." does not end it, nor a full
@@ -21,10 +21,7 @@ const AFTER_LEAVING =
  * of "before", the place left comes first: "left the bank, I'm teaching at a school now".
  */
 export function placeSpan(text: string, question: Question, request: AnswerRequest): string | null {
-  const places = (nlp(text).places().out('array') as string[])
-    .map((place) => place.replace(/[.,!?;:]+$/, ''))
-    // compromise reads "St." of "St. Thomas' Hospital" as a place of its own.
-    .filter((place) => !/^(?:St|Mt|Ft)$/.test(place) && saysMore(place, question, request) !== null);
+  const places = placesIn(text).filter((place) => saysMore(place, question, request) !== null);
   const phrase = (pattern: RegExp) =>
     [...text.matchAll(pattern)].map((match) => match[1] ?? '').find((found) => !saysTime(found));
   const left = question.tense === 'earlier' ? phrase(AFTER_LEAVING) : undefined;
