@@ -1,3 +1,4 @@
+import { MONTHS, WEEKDAYS } from '../../../text/calendar-words.js';
 import type { AnswerRequest } from '../../reasoner.js';
 import type { Question } from '../read-question.js';
 import { lemmaWords } from '../verb-lemmas.js';
@@ -17,8 +18,10 @@ const LENGTH_OF_TIME =
   /^(?:\d+|a|an|one|two|three|four|five|six|a few|a couple of|several)\s+(?:more\s+)?(?:minute|hour|day|night|week|weekend|month|year)s?\b|^(?:now|ever|good|a while|ages|years|months|weeks|days|the (?:time being|rest of))\b/i;
 
 // "We booked a week in Crete for July": when a thing is done for is no reason either.
-const POINT_IN_TIME =
-  /^(?:(?:next|this|last)\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week|month|year|summer|winter|spring|autumn|christmas|easter|new year|tonight|tomorrow|today|\d{1,2}(?:st|nd|rd|th))\b/i;
+const POINT_IN_TIME = new RegExp(
+  String.raw`^(?:(?:next|this|last)\s+)?(?:${[...MONTHS, ...WEEKDAYS].join('|')}|weekend|week|month|year|summer|winter|spring|autumn|christmas|easter|new year|tonight|tomorrow|today|\d{1,2}(?:st|nd|rd|th))\b`,
+  'i',
+);
 
 /**
  * The answer to "why?": what follows "because", "so that", "to" or "for", up to a dash ("for
