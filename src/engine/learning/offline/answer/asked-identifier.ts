@@ -38,11 +38,10 @@ export function evidenceHoldingIdentifier(
   const kind = kindBefore(said, asked);
   return ranked.filter(
     (evidence) =>
-      (stem !== undefined &&
-        lemmaWords(evidence.text).includes(stem) &&
-        !ofAnotherKind(evidence.text, kind)) ||
-      // The dates learning wrote into a fact are no value of the kind asked.
-      (byValue && /\d/.test(evidenceWords(evidence, question)) && !ofAnotherKind(evidence.text, kind)),
+      !ofAnotherKind(evidence.text, kind) &&
+      ((stem !== undefined && lemmaWords(evidence.text).includes(stem)) ||
+        // The dates learning wrote into a fact are no value of the kind asked.
+        (byValue && /\d/.test(evidenceWords(evidence, question)))),
   );
 }
 
