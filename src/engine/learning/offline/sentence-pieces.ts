@@ -42,10 +42,16 @@ export function* sentencePieces(text: string): Generator<string> {
 // short lower-case one ("Hauptstr.", "No.", "ext."), before a number ("Hauptstr. 12", "ext. 4412").
 const ABBREVIATED = /(?:^|\s)(?:\p{Lu}\p{L}*|\p{Ll}{1,3})\.$/u;
 const STARTS_WITH_NUMBER = /^\d/;
+// Abbreviations that label a value ("member no. is GX-20931", "Ref. no. 55", "acc. no.: 1234"),
+// and how the value after them goes on: "is" before a word with a digit or a capital ("I said no.
+// is that bad?" is two sentences), a colon, "#", a number or another such label.
+const VALUE_LABEL = /(?:^|\s)(?:no|nos|ref|acc|tel|ext|apt|dept)\.$/i;
+const GOES_ON_TO_VALUE = /^(?:(?:is|was|are|were) (?=\S*[\d\p{Lu}])|[:#=\d]|[Nn]os?\.)/u;
 
 /**
  * The splitter's sentences with those cut at an abbreviation's full stop joined again: "it's
- * Hauptstr. 12, 10827 Berlin now" is one sentence, whose address is "Hauptstr. 12", not "Hauptstr".
+ * Hauptstr. 12, 10827 Berlin now" is one sentence, whose address is "Hauptstr. 12", not "Hauptstr";
+ * "member no. is GX-20931" one, whose number is the member number.
  */
 function joinedAtAbbreviations(sentences: readonly string[]): string[] {
   const joined: string[] = [];
@@ -53,8 +59,8 @@ function joinedAtAbbreviations(sentences: readonly string[]): string[] {
     const last = joined.at(-1);
     if (
       last !== undefined &&
-      ABBREVIATED.test(last.trimEnd()) &&
-      STARTS_WITH_NUMBER.test(sentence.trimStart())
+      ((ABBREVIATED.test(last.trimEnd()) && STARTS_WITH_NUMBER.test(sentence.trimStart())) ||
+        (VALUE_LABEL.test(last.trimEnd()) && GOES_ON_TO_VALUE.test(sentence.trimStart())))
     )
       joined[joined.length - 1] = `${last.trimEnd()} ${sentence.trimStart()}`;
     else joined.push(sentence);

@@ -65,8 +65,24 @@ describe('answerQuestion, offline', () => {
     const listed = [message('8', 'The invoice numbers are INV-20 and INV-21, sent to ada@example.org.')];
     expect(await ask("What is Ada's phone number?", listed)).toBeNull();
     expect(await ask("What is Ada's booking number?", labelled)).toContain('HX-40417');
+    // The identifier, not the sentence's other words.
+    const injured = [
+      message('11', 'I need to freeze my membership, tore a ligament in my knee 🙃 member no. is GX-20931'),
+    ];
+    expect(await ask("What is Ada's membership number?", injured)).toBe('GX-20931');
     const shortened = [message('7', 'my member number is QT-5521')];
     expect(await ask("What is Ada's membership number?", shortened)).toContain('QT-5521');
+    // A secret named but not given ("the key rotates on Thursday") is no answer to what it is.
+    const rotated = [
+      message('9', "fyi the payments API key rotates on Thursday, I'll update the secrets by Wednesday"),
+    ];
+    expect(await ask('What is the payments API key?', rotated)).toBeNull();
+    expect(
+      await ask('What is the payments API key?', [
+        ...rotated,
+        message('10', 'new payments API key: pk-77x1'),
+      ]),
+    ).toContain('pk-77x1');
     // "code" that only qualifies the noun asked is no identifier asked for.
     const rule = [message('4', 'The code review rule is two approvals.')];
     expect(await ask('What is the code review rule?', rule)).toContain('two approvals');

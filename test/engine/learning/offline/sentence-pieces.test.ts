@@ -12,6 +12,16 @@ describe('sentencePieces', () => {
     expect([...sentencePieces(text)]).toEqual(nlp(text).sentences().out('array'));
   });
 
+  it('does not end a sentence at the full stop of a label before its value', () => {
+    // "member no. is GX-20931" is one sentence: cut at "no.", the number would have no label.
+    expect([...sentencePieces('tore a ligament 🙃 member no. is GX-20931')]).toEqual([
+      'tore a ligament 🙃 member no. is GX-20931',
+    ]);
+    expect([...sentencePieces('my acc. no. is 1234')]).toEqual(['my acc. no. is 1234']);
+    // "no." as a word, before a sentence of its own, still ends one.
+    expect([...sentencePieces('I said no. is that bad?')]).toEqual(['I said no.', 'is that bad?']);
+  });
+
   it('cuts a long text at the end of a sentence, so it keeps its sentences', () => {
     const text = `${PROSE} `.repeat(200);
     const pieces = [...sentencePieces(text)].map((piece) => piece.trim());

@@ -18,6 +18,10 @@ const ASKED = new RegExp(
 const LABELLED = /\b([a-z]+) (?:(?:numbers?|no\.?|ids?|codes?)(?=[\s:#]|$)|#)/gi;
 // Words before an identifier that are not its kind: "her number", "the new number".
 const NO_KIND = /^(?:the|a|an|my|your|his|her|its|our|their|new|old|current|\w+'s?)$/i;
+// A secret's value as people give it: after "is", a colon or "=" ("the wifi password is
+// hunter2", "token: sk-41"), or a word that mixes letters and digits, or a quoted one.
+const GIVEN_AS = /\b(?:is|was|are|were)\s+\S|[:=]\s*\S/i;
+const VALUE_LIKE = /\b(?=[\w-]*\d)(?=[\w-]*[a-z])[\w-]{4,}\b|["“'‘][^"”'’\s]{3,}["”'’]/i;
 
 /**
  * The evidence that can hold the identifier or secret a question asks for, when it asks for
@@ -39,10 +43,48 @@ export function evidenceHoldingIdentifier(
   return ranked.filter(
     (evidence) =>
       !ofAnotherKind(evidence.text, kind) &&
-      ((stem !== undefined && lemmaWords(evidence.text).includes(stem)) ||
+      ((stem !== undefined &&
+        lemmaWords(evidence.text).includes(stem) &&
+        (byValue || givesSecret(evidence.text, asked))) ||
         // The dates learning wrote into a fact are no value of the kind asked.
         (byValue && /\d/.test(evidenceWords(evidence, question)))),
   );
+}
+
+/**
+ * Whether evidence that names a secret also gives it: "the API key rotates on Thursday" names
+ * the key and holds none of it, and the sentence is no answer to "what is the API key?".
+ */
+function givesSecret(text: string, asked: string): boolean {
+  // From the secret's name on: a speaker's name before a colon gives nothing.
+  const named = text.toLowerCase().search(new RegExp(`\\b${asked}`));
+  return (named !== -1 && GIVEN_AS.test(text.slice(named))) || VALUE_LIKE.test(text);
+}
+
+// A value that can be an identifier: holds a digit, three characters at least ("4821", "GX-20931",
+// "#A-55812"); not a count, time or ordinal ("2 months" is cut to "2", "7am", "11th"), nor a year.
+const IDENTIFIER = /#?\b(?=[\w-]*\d)\w[\w-]*\w\b/g;
+const NO_IDENTIFIER = /^(?:\d+(?:am|pm|st|nd|rd|th|s|k|m|h|km|kg|mb|gb|min|mins)|(?:19|20)\d\d|\d{1,2})$/i;
+// What an identifier is given after: its label or "is", a colon or "#".
+const GIVEN_AFTER = /(?:\b(?:numbers?|no\.?|ids?|codes?|is|was|are)|[:#])\s*$/i;
+
+// "What is Eve's account email?", "what's her e-mail address?": the address, nothing around it.
+const ASKS_EMAIL = /^(?:what|which)\b.*\be-?mail(?: address)?\??$/i;
+const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
+
+/**
+ * The identifier a question asking for a number, id or code gets from evidence: "GX-20931" of
+ * "tore a ligament in my knee, member no. is GX-20931" for "what is her membership number?" —
+ * not the sentence's other words. The one given after a label or "is" first, else the first.
+ * Asked for an email, the address.
+ */
+export function identifierSpan(said: string, text: string): string | null {
+  if (ASKS_EMAIL.test(said)) return EMAIL.exec(text)?.[0] ?? null;
+  const asked = ASKED.exec(said.toLowerCase().replaceAll('’', "'").trim())?.[1];
+  if (asked === undefined || !new RegExp(`^(?:${NUMBERS})$`).test(asked)) return null;
+  const values = [...text.matchAll(IDENTIFIER)].filter(([value]) => !NO_IDENTIFIER.test(value));
+  const labelled = values.find(({ index }) => GIVEN_AFTER.test(text.slice(0, index)));
+  return (labelled ?? values[0])?.[0] ?? null;
 }
 
 /** The word that says which identifier a question asks for: "phone" of "what is her phone number?". */

@@ -3,6 +3,7 @@ import type { AnswerRequest } from '../../reasoner.js';
 import { describingWords } from '../describing-words.js';
 import type { Question } from '../read-question.js';
 import { ageSpan } from './age-span.js';
+import { identifierSpan } from './asked-identifier.js';
 import { askedWords } from './asked-words.js';
 import { durationSpan } from './duration-span.js';
 import { type Evidence, evidenceWords } from './evidence.js';
@@ -43,7 +44,11 @@ export function extractSpan(question: Question, evidence: Evidence, request: Ans
     case 'quality':
       return describingWords(text, askedWords(question, request));
     case 'thing':
-      return titledWork(question, evidence, request.question) ?? thingSpan(text, question, request);
+      return (
+        identifierSpan(request.question, text) ??
+        titledWork(question, evidence, request.question) ??
+        thingSpan(text, question, request)
+      );
   }
 }
 
