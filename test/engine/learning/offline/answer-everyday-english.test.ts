@@ -16,6 +16,12 @@ describe('offline answers to sentences as people write them', () => {
         said('maria', 'I have lived in Berlin for 2 years and 3 months.', '2026-03-02'),
       ]),
     ).toBe('2 years and 3 months');
+    // A half is a second unit too.
+    expect(
+      await ask('How long is the drive to her parents?', [
+        said('maria', 'the drive to my parents takes an hour and a half', '2026-03-02'),
+      ]),
+    ).toBe('an hour and a half');
   });
 
   it('keeps a title with the name it comes with, and reads no person in a street named after a saint', async () => {
@@ -27,6 +33,13 @@ describe('offline answers to sentences as people write them', () => {
       ),
     ];
     expect(await ask('Who is the client?', messages, 'jess')).toBe('Dr. Amara Singh');
+  });
+
+  it('goes on past the full stop of "St." in what follows a verb', async () => {
+    const messages = [
+      said('maria', "the kids go to St. Anne's primary, it's five minutes away", '2026-03-02'),
+    ];
+    expect(await ask("Which school do Maria's kids go to?", messages)).toContain("St. Anne's");
   });
 
   it('answers "when?" with a day or month said without its year, shortened or not ("12 Sept.", "by June")', async () => {

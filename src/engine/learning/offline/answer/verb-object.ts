@@ -1,3 +1,4 @@
+import { CLAUSE_STOP } from '../../../text/clause-stop.js';
 import { contentWords } from '../../../text/content-words.js';
 import type { AnswerRequest } from '../../reasoner.js';
 import { nlp } from '../nlp.js';
@@ -7,6 +8,10 @@ import { escapeRegExp } from './escape-reg-exp.js';
 
 /** A dash ends a clause, and what is said in it: "for mental health - I'm so proud of you". */
 export const CLAUSE_DASH = / [-–—] /;
+
+// Where the object of a verb ends: a mark, a dash, or a full stop that ends a clause ("go to St.
+// Anne's primary" goes on past "St.").
+const CLAUSE_END = new RegExp(`${CLAUSE_STOP}|[,;!?]| [-–—] `, 'u');
 
 // Answers people give are short: the object of the verb, not the rest of the sentence.
 const MAX_ANSWER_WORDS = 8;
@@ -38,7 +43,7 @@ export function verbObject(sentence: string, question: Question): string | null 
     const found = index >= 0 ? forms[index] : undefined;
     const at = found ? sentence.indexOf(found) : -1;
     if (!found || at < 0) continue;
-    const phrase = shorten(sentence.slice(at + found.length).split(/[.,;!?]| [-–—] /)[0] ?? '');
+    const phrase = shorten(sentence.slice(at + found.length).split(CLAUSE_END)[0] ?? '');
     if (phrase) return question.asksWhat ? throughFirstNoun(phrase) : phrase;
   }
   return null;
