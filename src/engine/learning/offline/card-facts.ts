@@ -1,3 +1,4 @@
+import { MONTHS } from '../../text/calendar-words.js';
 import { capitalised } from '../../text/capitals.js';
 import { PERSON_TITLE } from '../../text/person-titles.js';
 import { RELATIONS } from '../../text/relation-words.js';
@@ -13,7 +14,7 @@ export type CardFact = { slot: Slot | null; entry: string | null };
 // The speaker as the subject, alone or with others: "I", "we", "my wife and I", "Dan and I".
 const SPEAKER = String.raw`(?:\bI|\b[Ww]e|\b(?:[Mm]y [\w-]+(?: [\w-]+)?|[A-Z][\w-]+) and I)`;
 // Words people put between the subject and the verb of a changed fact.
-const ADVERBS = `(?:(?:just|now|recently|finally|currently|officially|also|actually|since|then|eventually|have|'ve|had|'d) )*`;
+const ADVERBS = `(?:(?:just|now|still|recently|finally|currently|officially|also|actually|since|then|eventually|have|'ve|had|'d) )*`;
 const BE = `(?:'m|'re| am| are)`;
 // How one works, said after the verb: "I'm working remotely for Spotify".
 const WORK_MANNER = '(?:(?:remotely|full[- ]time|part[- ]time|freelance|from home|mostly|mainly) )?';
@@ -29,8 +30,8 @@ const NAME = String.raw`((?:the )?\p{Lu}[\p{L}\p{M}\d_'.&-]*(?: (?:of |de |da |d
 const NAME_WORD = String.raw`\p{Lu}[\p{L}\p{M}'-]+`;
 // A name followed by the kind of place it is, lower-cased ("the Charité hospital", "Nordic Bank branch").
 const PLACE_NAME = `(${NAME.slice(1, -1)}(?: (?:hospital|clinic|school|university|college|bank|office|store|shop|restaurant|café|cafe|hotel|agency|lab|studio|branch|headquarters|HQ))?)`;
-// A value runs to the end of its clause.
-const CLAUSE_END = String.raw`(?=\s*(?:[.,!?;:()]|$|\s-\s|\s(?:and|but|because|so|since|when|while|which|that|who|where|after|before|until|though|although|like|as well|for|this|last|next|these|every|to|with|now|in \d|on \w+day)\b))`;
+// A value runs to the end of its clause, or to a time said after it ("as head of delivery in June").
+const CLAUSE_END = String.raw`(?=\s*(?:[.,!?;:()]|$|\s-\s|\s(?:and|but|because|so|since|when|while|which|that|who|where|after|before|until|till|though|although|like|as well|for|this|last|next|these|every|to|with|now|in \d|in (?:${MONTHS.join('|')})|on \w+day)\b))`;
 // The longest value kept whole; a longer one is no card entry (an entry is a whole fact or nothing).
 const MAX_VALUE_WORDS = 8;
 // Lazy: the value stops at the first word that starts a new part of the clause.
@@ -46,6 +47,9 @@ const SCHOOL_YEARS =
 
 // Statuses with one value at a time.
 const RELATIONSHIP = 'single|married|engaged|divorced|separated|widowed|in a relationship|dating';
+
+// "moved into the Amsterdam flat": the city, not "the Amsterdam".
+const HOME_IN = String.raw`(?:(?:the|our|my) (?=\p{Lu}[\p{L}\p{M}'-]* (?:flat|house|apartment|place|home)\b))?`;
 
 // Patterns read names in any alphabet's capitals.
 const unicode = (source: string) => new RegExp(source, 'u');
@@ -75,7 +79,7 @@ const PATTERNS: readonly Pattern[] = [
   },
   {
     pattern: unicode(
-      `${SPEAKER}(?: ${ADVERBS}(?:live|lived|living|settled)|${BE} ${ADVERBS}(?:living|based|settled|staying)) (?:down )?in ${NAME}`,
+      `${SPEAKER}(?: ${ADVERBS}(?:live|lived|living|settled)|(?:${BE}|'ve been| have been) ${ADVERBS}(?:living|based|settled|staying)) (?:down )?in ${NAME}`,
     ),
     fact: (m) => (/\blived\b/.test(m[0]) && !/\b(?:have|'ve)\b/.test(m[0]) ? null : LIVES_IN(m[1])),
   },
@@ -89,7 +93,7 @@ const PATTERNS: readonly Pattern[] = [
   },
   {
     pattern: unicode(
-      `${SPEAKER} ${ADVERBS}(?:moved|relocated|emigrated|came back|went back)(?: back| over| out| here| away)? (?:to|into) ${NAME}`,
+      `${SPEAKER} ${ADVERBS}(?:moved|relocated|emigrated|came back|went back)(?: back| over| out| here| away)? (?:to|into) ${HOME_IN}${NAME}`,
     ),
     fact: (m) => LIVES_IN(m[1]),
   },
@@ -245,7 +249,7 @@ const PATTERNS: readonly Pattern[] = [
   // Relationships.
   {
     pattern: unicode(
-      String.raw`\b([A-Z][\w-]+) and I ${ADVERBS}(?:got|are) (engaged|married)|${SPEAKER} ${ADVERBS}(?:got|are|'re|am|'m) (engaged|married)(?: to ${NAME})?`,
+      String.raw`\b([A-Z][\w-]+) and I ${ADVERBS}(?:got|are) (engaged|married)|${SPEAKER}(?: ${ADVERBS}(?:got|are|am)|'re|'m) ${ADVERBS}(engaged|married)(?: to ${NAME})?`,
     ),
     fact: (m) => {
       const status = m[2] ?? m[3];
@@ -278,7 +282,14 @@ const PATTERNS: readonly Pattern[] = [
   },
   {
     pattern: unicode(
-      String.raw`\b(?:I|[Ww]e) (?:have|'ve got|adopted|got|rescued|had) (?:a|an|another) (?:(?:little|new|baby|young|older|younger|rescue) )?(${RELATIONS}) (?:named|called) (${NAME_WORD})`,
+      String.raw`\b(?:I|[Ww]e)(?: have|'ve got| have got| adopted| got| rescued| had) (?:a|an|another) (?:(?:little|new|baby|young|older|younger|rescue) )?(${RELATIONS}) (?:named|called) (${NAME_WORD})`,
+    ),
+    fact: (m) => ({ slot: null, entry: `${capitalised(m[1] ?? '')}: ${m[2]}` }),
+  },
+  // An animal taken in, known by its breed: "we adopted a rescue greyhound named Biscotti".
+  {
+    pattern: unicode(
+      String.raw`\b(?:I|[Ww]e)(?:'ve| have)? ${ADVERBS}(?:adopted|rescued) (?:a|an|another) (?:[\w-]+ ){0,2}?([a-z-]+) (?:named|called) (${NAME_WORD})`,
     ),
     fact: (m) => ({ slot: null, entry: `${capitalised(m[1] ?? '')}: ${m[2]}` }),
   },

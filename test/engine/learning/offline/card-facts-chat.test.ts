@@ -15,6 +15,19 @@ describe('card facts from chat', () => {
       'Works as: teaching chemistry at a sixth form college',
     ],
     ["I'm starting at a bakery called Crumbs in june", 'Works at: Crumbs'],
+    // Contracted forms of the verbs the patterns were written for.
+    ["I've been living in Dublin for six years", 'Lives in: Dublin'],
+    ["I've got a dog called Mochi", 'Dog: Mochi'],
+    ["I'm married to Jana, we have two girls", 'Relationship: married to Jana'],
+    [
+      "I'm still teaching maths at the high school till the summer",
+      'Works as: teaching maths at the high school',
+    ],
+    // A time after the role is no part of it; nor "the" of "the Amsterdam flat" of the city.
+    ["I'm joining Intercom as head of delivery in June", 'Works as: head of delivery at Intercom'],
+    ['I moved into the Amsterdam flat finally', 'Lives in: Amsterdam'],
+    // An animal taken in, named with its breed.
+    ['we adopted a rescue greyhound named Biscotti last weekend', 'Greyhound: Biscotti'],
   ])('%s', (clause, entry) => {
     expect(findCardFacts(clause).map((fact) => fact.entry)).toContain(entry);
   });
