@@ -7,7 +7,7 @@ const RELATIVE = /\b(yesterday|today|tonight|tomorrow|last|next|this|ago|weekend
 const AGO = /\b(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) (day|week|month|year)s? ago\b/i;
 const VAGUE_AGO = /\b(a few|a couple of|several|some|many) (day|week|month|year)s ago\b/i;
 // Where a day said relative to the message ends and the hour or length said with it begins.
-const AFTER_DAY = /\s+(?=(?:at|in|around|by|from)\s)/i;
+const AFTER_DAY = /\s+(?=(?:at|in|around|by|from|between|after|before|until|till)\s)/i;
 const LAST_NIGHT = /\b(?:last night|yesterday (?:morning|afternoon|evening))\b/i;
 const NUMBER_WORDS: Record<string, number> = {
   a: 1,

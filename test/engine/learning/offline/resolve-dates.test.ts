@@ -137,6 +137,10 @@ describe('resolveDates', () => {
     expect(resolveDates('the plumber comes tomorrow at 8am', WEDNESDAY).text).toBe(
       'the plumber comes on 19 November 2026 at 8am',
     );
+    // A window of hours, too: the day was left unresolved, and "when?" answered with the day said.
+    expect(resolveDates('a technician will visit tomorrow between 1 and 5pm', WEDNESDAY).text).toBe(
+      'a technician will visit on 19 November 2026 between 1 and 5pm',
+    );
   });
 
   it('keeps a duration as said and adds when it began', () => {
