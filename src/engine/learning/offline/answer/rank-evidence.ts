@@ -27,6 +27,8 @@ const NO_NOUN_FIT = 0.5;
 // Kinds of answer that judge the thing asked of rather than name a value: without the thing's name,
 // evidence does not say that "Would she enjoy Vivaldi?" is about what she enjoyed.
 const JUDGED = new Set<Question['kind']>(['yes/no', 'reason', 'quality']);
+// A name in a question, after its first word: "What did Li send?" names someone.
+const NAMES_SOMEONE = /(?<=\s)\p{Lu}/u;
 
 /**
  * The evidence about the peer asked of that shares the question's words, best first: each
@@ -54,6 +56,7 @@ export async function rankEvidence(request: AnswerRequest, question: Question): 
       ? () => false
       : sharesNoNoun(question, request.question);
   const scored: { item: Unweighed; score: number }[] = [];
+  const toListener: Unweighed[] = [];
   const noNoun: { item: Unweighed; score: number }[] = [];
   let othersBest = 0;
   let othersShareWords = false;
@@ -98,22 +101,28 @@ export async function rankEvidence(request: AnswerRequest, question: Question): 
         }
         continue;
       }
+      const item = {
+        text: `${message.peer_id}: ${text}`,
+        speaker: message.peer_id,
+        occurredAt: message.created_at,
+        message: message.content,
+        rank,
+      };
       // Said to another peer by name ("That race sounds great, Mel"): about the listener.
-      if (namesListener(text, listeners)) continue;
-      weigh(
-        {
-          text: `${message.peer_id}: ${text}`,
-          speaker: message.peer_id,
-          occurredAt: message.created_at,
-          message: message.content,
-          rank,
-        },
-        askedFits.get(message.id),
-      );
+      if (namesListener(text, listeners)) toListener.push(item);
+      else weigh(item, askedFits.get(message.id));
     }
   }
   // Whom such evidence is about is unclear when another peer's words of itself share as much.
   if (scored.length === 0 && !othersShareWords) scored.push(...noNoun);
+  // "How long is the warranty?" of an agent's "Thanks Li, that's covered by the 2 year warranty":
+  // a question that names no one is about the matter, which words to a listener may tell.
+  if (scored.length === 0 && !NAMES_SOMEONE.test(request.question)) {
+    for (const item of toListener) {
+      const fit = fitOf(item.text, new Set(lemmaWords(item.text)));
+      if (fit > 0) scored.push({ item, score: fit });
+    }
+  }
   if (asksOfAnotherPeer(scored, othersBest, question.anchors.length > 0)) return [];
   // Retrieval order breaks ties: it already weighed the whole question. For a fact that
   // changes, the newest evidence comes first, or the oldest for "before".
