@@ -77,6 +77,19 @@ describe('offline answers to "when?"', () => {
     expect(await ask('When was the bakery shut?', shut, 'kemi')).toBe('9 March 2026');
   });
 
+  it('takes the date of the clause that shares the words of the question, not the first date', async () => {
+    // Two times in one sentence, each of its own verb: the one asked of is in the clause of the verb asked.
+    const keys = [
+      said(
+        'olu',
+        "fyi the API key rotates on Thursday, I'll update the secrets by Wednesday EOD",
+        '2026-09-07',
+      ),
+    ];
+    expect(await ask('When will Olu update the secrets?', keys, 'olu')).toBe('Wednesday 9 September 2026');
+    expect(await ask('When does the API key rotate?', keys, 'olu')).toBe('Thursday 10 September 2026');
+  });
+
   it('answers "when is?" with the weekday said before a clock time, not the time alone', async () => {
     const lesson = [said('bo', 'hi! your first lesson is Thursday at 6:30pm, bring water 🙂', '2026-09-08')];
     expect(await ask('When is the first lesson?', lesson, 'bo')).toBe('Thursday at 6:30pm');
