@@ -90,6 +90,18 @@ describe('offline answers to "when?"', () => {
     expect(await ask('When does the API key rotate?', keys, 'olu')).toBe('Thursday 10 September 2026');
   });
 
+  it('answers when a span ends with the date that ends it, and when it starts with the one that starts it', async () => {
+    const pause = [
+      said(
+        'kemi',
+        "Done! I've paused your box deliveries from 4 Nov till 4 Jan, nothing will be charged.",
+        '2026-11-01',
+      ),
+    ];
+    expect(await ask('When does the pause end?', pause, 'kemi')).toBe('4 January 2027');
+    expect(await ask('When does the pause start?', pause, 'kemi')).toBe('4 November 2026');
+  });
+
   it('answers "when is?" with the weekday said before a clock time, not the time alone', async () => {
     const lesson = [said('bo', 'hi! your first lesson is Thursday at 6:30pm, bring water 🙂', '2026-09-08')];
     expect(await ask('When is the first lesson?', lesson, 'bo')).toBe('Thursday at 6:30pm');
