@@ -102,6 +102,17 @@ describe('offline answers to "when?"', () => {
     expect(await ask('When does the pause start?', pause, 'kemi')).toBe('4 November 2026');
   });
 
+  it('answers a time said as a length from the day it was said with that length and the day it comes to', async () => {
+    // "Expires in 7 days" names no date; the day it was written is not when it expires.
+    const link = [
+      said('alex', "I've sent the export link to your email, it expires in 7 days.", '2026-07-08'),
+    ];
+    expect(await ask('When does the export link expire?', link, 'alex')).toBe('in 7 days (15 July 2026)');
+    // Told of as done, the length is how long it took, not when.
+    const build = [said('alex', 'We built the whole shed in 3 days.', '2026-07-08')];
+    expect(await ask('When did Alex build the shed?', build, 'alex')).toBe('8 July 2026');
+  });
+
   it('answers "when is?" with the weekday said before a clock time, not the time alone', async () => {
     const lesson = [said('bo', 'hi! your first lesson is Thursday at 6:30pm, bring water 🙂', '2026-09-08')];
     expect(await ask('When is the first lesson?', lesson, 'bo')).toBe('Thursday at 6:30pm');

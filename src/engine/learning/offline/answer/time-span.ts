@@ -6,6 +6,7 @@ import type { Question } from '../read-question.js';
 import { resolveDates } from '../resolve-dates.js';
 import { askedDate } from './asked-date.js';
 import { type Evidence, SAID_RELATIVE_TO, sentencesBeside, withoutSpeaker } from './evidence.js';
+import { timeAhead } from './time-ahead.js';
 
 const MONTH = MONTHS.join('|');
 const MONTH_NAME = new RegExp(MONTH);
@@ -30,6 +31,7 @@ export function timeSpan(question: Question, evidence: Evidence): string | null 
   }
   const day =
     saidDate(evidence, question) ??
+    timeAhead(withoutSpeaker(evidence), evidence.occurredAt) ??
     dateSaidBeside(evidence) ??
     (evidence.occurredAt ? formatDay(new Date(evidence.occurredAt)) : null);
   return day === null ? null : inUnit(day, question.timeUnit);
