@@ -138,13 +138,18 @@ const UNIT_PHRASE = /\b(last|this|next|past) (month|year)\b/i;
 // "Next September": compromise skips the coming September for the one a year later; "this March"
 // it reads with the verb before it ("I start this March" lost its "start").
 const NEXT_MONTH = new RegExp(String.raw`\b(next|this) (${MONTHS.join('|')})\b`, 'i');
-// "On Tuesday", and "last Friday", which people mean as the latest Friday before the day they speak.
+// "On Tuesday", and "last Friday", which people mean as the latest Friday before the day they speak;
+// "by Wednesday" or "until Friday", a day something is done by or lasts to.
 // A weekday followed by its date is resolved already.
 // Written short ("last Fri", "on Tues"), it must be capitalised: "on sun loungers" names no day.
 const BARE_WEEKDAY = new RegExp(
-  String.raw`\b(on|last|this past) (${WEEKDAYS.join('|')}|Sun|Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat)\b(?!,? \d{1,2} [A-Z])`,
+  String.raw`\b(on|last|this past|by|until|till|before) (${WEEKDAYS.join('|')}|Sun|Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat)\b(?!,? \d{1,2} [A-Z])`,
   'i',
 );
+// Words before a weekday that make it a deadline or an end: the coming one, unless told as done.
+const DEADLINE = /^(?:by|until|till|before)$/i;
+// Weekdays resolved in one sentence at most: "rotates on Thursday, I'll update it by Wednesday".
+const WEEKDAYS_READ = 3;
 const FUTURE =
   /\b(?:will|'ll|going to|gonna|plan(?:ning)? to|about to|tomorrow|next)\b|\b(?:am|'m|are|'re|is) \w+ing\b/i;
 
@@ -189,17 +194,20 @@ function resolveOwnPhrases(sentence: string, written: Date): DatedSentence {
     text = replaceTime(text, month[0], `${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`);
     occurredAt ??= storableTime(day);
   }
-  const weekday = BARE_WEEKDAY.exec(text);
-  const target = weekday ? weekdayIndex(weekday[2] ?? '') : -1;
-  if (weekday && target >= 0) {
+  for (let read = 0; read < WEEKDAYS_READ; read++) {
+    const weekday = BARE_WEEKDAY.exec(text);
+    const target = weekday ? weekdayIndex(weekday[2] ?? '') : -1;
+    if (!weekday || target < 0) break;
     const name = WEEKDAYS[target];
     const today = written.getUTCDay();
-    const ahead = weekday[1]?.toLowerCase() === 'on' && FUTURE.test(text);
+    const said = weekday[1]?.toLowerCase() ?? 'on';
+    const deadline = DEADLINE.test(said);
+    const ahead = (said === 'on' && FUTURE.test(text)) || (deadline && !toldAsDone(text));
     const offset = ahead ? (target - today + 7) % 7 || 7 : -((today - target + 7) % 7 || 7);
     const day = new Date(written);
     day.setUTCDate(day.getUTCDate() + offset);
-    // The weekday stays, as said: "on Friday 14 July 2023".
-    text = text.replace(weekday[0], `on ${name} ${formatDay(day)}`);
+    // The weekday stays, as said: "on Friday 14 July 2023", "by Monday 14 September 2026".
+    text = text.replace(weekday[0], `${deadline ? weekday[1] : 'on'} ${name} ${formatDay(day)}`);
     occurredAt ??= storableTime(
       new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate())),
     );

@@ -24,6 +24,14 @@ describe('offline answers to sentences as people write them', () => {
     ).toBe('an hour and a half');
   });
 
+  it('answers "how long has it been?" with the feast or season it has been since, before a length said of another verb', async () => {
+    // "Since christmas" answers how long Nora has been seeing Tom; "3 months" is how long she kept quiet.
+    const news = [
+      said('ines', 'Nora is seeing Tom since christmas, she kept it quiet for 3 months', '2026-03-06'),
+    ];
+    expect(await ask('How long has Nora been seeing Tom?', news, 'ines')).toBe('since christmas');
+  });
+
   it('keeps a title with the name it comes with, and reads no person in a street named after a saint', async () => {
     const messages = [
       said(

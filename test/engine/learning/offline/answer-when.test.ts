@@ -77,6 +77,42 @@ describe('offline answers to "when?"', () => {
     expect(await ask('When was the bakery shut?', shut, 'kemi')).toBe('9 March 2026');
   });
 
+  it('takes the date of the clause that shares the words of the question, not the first date', async () => {
+    // Two times in one sentence, each of its own verb: the one asked of is in the clause of the verb asked.
+    const keys = [
+      said(
+        'olu',
+        "fyi the API key rotates on Thursday, I'll update the secrets by Wednesday EOD",
+        '2026-09-07',
+      ),
+    ];
+    expect(await ask('When will Olu update the secrets?', keys, 'olu')).toBe('Wednesday 9 September 2026');
+    expect(await ask('When does the API key rotate?', keys, 'olu')).toBe('Thursday 10 September 2026');
+  });
+
+  it('answers when a span ends with the date that ends it, and when it starts with the one that starts it', async () => {
+    const pause = [
+      said(
+        'kemi',
+        "Done! I've paused your box deliveries from 4 Nov till 4 Jan, nothing will be charged.",
+        '2026-11-01',
+      ),
+    ];
+    expect(await ask('When does the pause end?', pause, 'kemi')).toBe('4 January 2027');
+    expect(await ask('When does the pause start?', pause, 'kemi')).toBe('4 November 2026');
+  });
+
+  it('answers a time said as a length from the day it was said with that length and the day it comes to', async () => {
+    // "Expires in 7 days" names no date; the day it was written is not when it expires.
+    const link = [
+      said('alex', "I've sent the export link to your email, it expires in 7 days.", '2026-07-08'),
+    ];
+    expect(await ask('When does the export link expire?', link, 'alex')).toBe('in 7 days (15 July 2026)');
+    // Told of as done, the length is how long it took, not when.
+    const build = [said('alex', 'We built the whole shed in 3 days.', '2026-07-08')];
+    expect(await ask('When did Alex build the shed?', build, 'alex')).toBe('8 July 2026');
+  });
+
   it('answers "when is?" with the weekday said before a clock time, not the time alone', async () => {
     const lesson = [said('bo', 'hi! your first lesson is Thursday at 6:30pm, bring water 🙂', '2026-09-08')];
     expect(await ask('When is the first lesson?', lesson, 'bo')).toBe('Thursday at 6:30pm');

@@ -124,6 +124,24 @@ describe('resolveDates', () => {
     expect(dated.occurredAt?.slice(0, 10)).toBe(day);
   });
 
+  it('resolves a weekday a thing is done by as the coming one, and every weekday of a sentence', () => {
+    // "By Monday" is a deadline: ahead of the day it is said, unless told of as done.
+    expect(resolveDates("I'll write the postmortem by Monday", WEDNESDAY).text).toBe(
+      "I'll write the postmortem by Monday 23 November 2026",
+    );
+    expect(resolveDates('The report is due by Friday.', WEDNESDAY).text).toBe(
+      'The report is due by Friday 20 November 2026.',
+    );
+    expect(resolveDates('I finished it by Monday.', WEDNESDAY).text).toBe(
+      'I finished it by Monday 16 November 2026.',
+    );
+    expect(
+      resolveDates("the key rotates on Thursday, I'll update the secrets by Wednesday", WEDNESDAY).text,
+    ).toBe(
+      "the key rotates on Thursday 19 November 2026, I'll update the secrets by Wednesday 25 November 2026",
+    );
+  });
+
   it('reads no day in a lower-case word a short weekday is spelled like', () => {
     expect(resolveDates('We lay on sun loungers all day.', WEDNESDAY).text).toBe(
       'We lay on sun loungers all day.',

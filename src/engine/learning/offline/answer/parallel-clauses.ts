@@ -3,7 +3,7 @@ import { lemmaWords } from '../verb-lemmas.js';
 import { type Evidence, withoutSpeaker } from './evidence.js';
 
 // Where one clause of a sentence ends and the next begins: a comma or semicolon, or a conjunction.
-const CLAUSE_BREAK = /\s*[,;]\s*(?:and\s+|but\s+|while\s+)?|\s+(?:and|but|while|whereas)\s+/i;
+export const CLAUSE_BREAK = /\s*[,;]\s*(?:and\s+|but\s+|while\s+)?|\s+(?:and|but|while|whereas)\s+/i;
 
 // Words that set a value in a frame two clauses can share: "X for A and Y for B", "A is named X
 // and B is named Y", "A goes to X, B goes to Y". Words that carry meaning are no frame: a frame

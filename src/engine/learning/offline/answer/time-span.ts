@@ -4,7 +4,9 @@ import { queryDates } from '../../../text/query-dates.js';
 import { nlp } from '../nlp.js';
 import type { Question } from '../read-question.js';
 import { resolveDates } from '../resolve-dates.js';
+import { askedDate } from './asked-date.js';
 import { type Evidence, SAID_RELATIVE_TO, sentencesBeside, withoutSpeaker } from './evidence.js';
+import { timeAhead } from './time-ahead.js';
 
 const MONTH = MONTHS.join('|');
 const MONTH_NAME = new RegExp(MONTH);
@@ -28,7 +30,8 @@ export function timeSpan(question: Question, evidence: Evidence): string | null 
     if (hour) return hour;
   }
   const day =
-    saidDate(evidence) ??
+    saidDate(evidence, question) ??
+    timeAhead(withoutSpeaker(evidence), evidence.occurredAt) ??
     dateSaidBeside(evidence) ??
     (evidence.occurredAt ? formatDay(new Date(evidence.occurredAt)) : null);
   return day === null ? null : inUnit(day, question.timeUnit);
@@ -44,17 +47,22 @@ const CLOCK_TIME = new RegExp(
 
 /**
  * The date a piece of evidence says in words: an observation's, or a message's with what it
- * said relative to its day ("last Saturday") resolved. Null when it says none.
+ * said relative to its day ("last Saturday") resolved; of several, the one the question asks of.
+ * Null when it says none.
  */
-export function saidDate(evidence: Evidence): string | null {
+export function saidDate(evidence: Evidence, question?: Question): string | null {
   const said = withoutSpeaker(evidence);
   const dated =
     evidence.speaker !== null && evidence.occurredAt ? resolveDates(said, evidence.occurredAt).text : said;
+  const found = askedDate(dated, [...dated.matchAll(DATE_PHRASES)], question);
   return (
-    DATE_PHRASE.exec(dated)?.[0]?.replace(/^in /, '') ??
-    (evidence.occurredAt ? dayWithoutYear(said, new Date(evidence.occurredAt)) : null)
+    found?.[0]?.replace(/^in /, '') ??
+    (evidence.occurredAt ? dayWithoutYear(said, new Date(evidence.occurredAt), question) : null)
   );
 }
+
+// Every date a text says, for the one the question asks of.
+const DATE_PHRASES = new RegExp(DATE_PHRASE.source, 'g');
 
 /**
  * "My friends and mentors are my rocks. Here's a pic from when we met up last week!": a message
@@ -82,14 +90,16 @@ const DAY_MONTH = new RegExp(
   'i',
 );
 
+const DAYS_AND_MONTHS = new RegExp(DAY_MONTH.source, 'gi');
+
 /**
  * "Release date is 12 Sept.", "they want it by June": a day or month said without its year is
  * the next one on or after the day it was said, as "12 September 2026" or "June 2026"; said of
  * what happened ("we launched on 3 March"), the last one on or before it; starting or ending a
  * span told of in the past tense, the nearest one.
  */
-function dayWithoutYear(said: string, written: Date): string | null {
-  const match = DAY_MONTH.exec(said);
+function dayWithoutYear(said: string, written: Date, question?: Question): string | null {
+  const match = askedDate(said, [...said.matchAll(DAYS_AND_MONTHS)], question);
   if (!match) return null;
   const monthSaid = match[2] ?? match[3] ?? match[5] ?? '';
   const month = MONTHS.findIndex(

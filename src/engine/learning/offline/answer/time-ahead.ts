@@ -1,0 +1,49 @@
+import { formatDay } from '../../../text/format-day.js';
+import { nlp } from '../nlp.js';
+import { CLAUSE_BREAK } from './parallel-clauses.js';
+
+const COUNTS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+};
+// "In 7 days", "in two weeks", "in a few hours": a length of time from the day it is said.
+const IN_LENGTH =
+  /\bin (\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of) (minute|hour|day|week|month|year)s?\b/i;
+const DAYS: Record<string, number> = { day: 1, week: 7 };
+
+/**
+ * "The export link expires in 7 days": when something is to happen, said as a length of time
+ * from the day it was said, not as a date: that length, with the day it comes to when it is
+ * counted in days or weeks ("in 7 days (15 July 2026)"). Null when the sentence says none, or
+ * tells of what was done ("I finished it in 7 days" says how long it took).
+ */
+export function timeAhead(said: string, writtenAt: string | null): string | null {
+  const length = IN_LENGTH.exec(said);
+  if (length === null || nlp(clauseAt(said, length.index)).has('#PastTense')) return null;
+  const count = COUNTS[length[1]?.toLowerCase() ?? ''] ?? Number(length[1]);
+  const perUnit = DAYS[length[2]?.toLowerCase() ?? ''];
+  if (writtenAt === null || perUnit === undefined || !Number.isFinite(count)) return length[0];
+  const day = new Date(writtenAt);
+  day.setUTCDate(day.getUTCDate() + count * perUnit);
+  return `${length[0]} (${formatDay(day)})`;
+}
+
+/** The clause of a sentence a place in it falls in: "it expires in 7 days" of "I've sent the link, it expires in 7 days". */
+function clauseAt(said: string, at: number): string {
+  let start = 0;
+  for (const clause of said.split(new RegExp(`(${CLAUSE_BREAK.source})`, 'i'))) {
+    if (at < start + clause.length) return clause;
+    start += clause.length;
+  }
+  return said;
+}
