@@ -179,6 +179,42 @@ describe('offline answers to sentences as people write them', () => {
     ).toBe('Sara');
   });
 
+  // Whoever says in the first person that they do what is asked of answers "who…?", in any tense:
+  // "I'll own the ticket" tells who owns it as "I own it" does, and the sentence after it does not.
+  it('answers "who owns…?" with the speaker who says "I\'ll own…", not the sentence', async () => {
+    expect(
+      await ask(
+        'Who owns ticket 5120 now?',
+        [said('ivo', "Done, the crew comes Friday. I'll own ticket 5120 from here", '2026-10-12')],
+        'ivo',
+      ),
+    ).toBe('Ivo');
+    expect(
+      await ask(
+        'Who owns the payments escalation queue?',
+        [
+          said(
+            'sara',
+            'I own the payments escalation queue this week. Ping me for anything billing',
+            '2026-10-12',
+          ),
+        ],
+        'sara',
+      ),
+    ).toBe('Sara');
+  });
+
+  // "Who did Nina escalate it to?" asks of someone else than whoever escalated it.
+  it('does not answer "who did … to?" with the speaker who did it', async () => {
+    expect(
+      await ask(
+        'Who did Nina escalate the ticket to?',
+        [said('nina', "I've escalated the ticket to my team lead Raj", '2026-10-12')],
+        'nina',
+      ),
+    ).toBe('Raj');
+  });
+
   it('keeps a place whose name begins with "St." whole', async () => {
     expect(
       await ask(

@@ -35,4 +35,16 @@ describe('offline answers to "who?" that end in a preposition', () => {
     const painted = [said('noor', "the mural next to Ana's bakery was painted by Luis", '2026-05-01')];
     expect(await ask('Who was the mural painted by?', painted, 'noor')).toBe('Luis');
   });
+
+  // "With Theo's old flatmate": Theo is whose flatmate she is; the one moved in with is the flatmate.
+  it('does not answer with the name whose someone is: "with Theo\'s old flatmate"', async () => {
+    const messages = [
+      said(
+        'noor',
+        "moving in with Bram's old flatmate in april, her name's Suvi, she's a vet nurse",
+        '2026-05-01',
+      ),
+    ];
+    expect(await ask('Who is Noor moving in with?', messages, 'noor')).toBe('Suvi');
+  });
 });

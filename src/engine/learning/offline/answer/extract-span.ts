@@ -1,4 +1,3 @@
-import { upperFirst } from '../../../text/capitals.js';
 import type { AnswerRequest } from '../../reasoner.js';
 import { describingWords } from '../describing-words.js';
 import type { Question } from '../read-question.js';
@@ -11,6 +10,7 @@ import { numberSpan } from './number-span.js';
 import { personSpan } from './person-span.js';
 import { placeSpan } from './place-span.js';
 import { reasonSpan } from './reason-span.js';
+import { speakerWhoDid } from './speaker-who-did.js';
 import { thingSpan } from './thing-span.js';
 import { timeSpan } from './time-span.js';
 import { titledWork } from './titled-work.js';
@@ -34,7 +34,7 @@ export function extractSpan(question: Question, evidence: Evidence, request: Ans
     case 'place':
       return placeSpan(text, question, request);
     case 'person':
-      return speakerWhoDid(text, question, evidence) ?? personSpan(text, question, request);
+      return speakerWhoDid(request.question, question, evidence) ?? personSpan(text, question, request);
     case 'name':
       return titledWork(question, evidence, request.question) ?? personSpan(text, question, request);
     case 'yes/no':
@@ -50,15 +50,4 @@ export function extractSpan(question: Question, evidence: Evidence, request: Ans
         thingSpan(text, question, request)
       );
   }
-}
-
-/** "Who owns the payments queue?" of Sara's "I own the payments queue this week": Sara. */
-function speakerWhoDid(text: string, question: Question, evidence: Evidence): string | null {
-  if (evidence.speaker === null) return null;
-  const verb = /^I (?:(?:just|now|also|still|currently) )?([a-z]+)\b/.exec(text)?.[1];
-  // The question's verbs are lemmas ("own" of "owns"): the speaker's verb is that lemma, or it with an ending.
-  if (verb === undefined) return null;
-  const sameVerb = (lemma: string) => verb.startsWith(lemma) && verb.length - lemma.length <= 3;
-  if (!question.verbs.some(sameVerb)) return null;
-  return upperFirst(evidence.speaker);
 }

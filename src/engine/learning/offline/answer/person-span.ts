@@ -56,11 +56,14 @@ function namedAfterPreposition(
     const byVerb = verbs.some((verb) => question.verbs.includes(verb));
     // compromise knows few names from outside English ("to Raj"): after the verb and preposition
     // asked of, a proper noun that names no place, group or date is taken for the person.
-    const name =
-      TITLED_AT_START.exec(rest)?.[0].replace(/'s$/, '') ??
+    const name = (
+      TITLED_AT_START.exec(rest)?.[0] ??
       people.find((person) => new RegExp(`^${escapeRegExp(person)}(?![\\p{L}])`, 'u').test(rest)) ??
-      (byVerb ? properNameAtStart(text, rest) : undefined);
-    if (name && answers(name)) found.push({ name, byVerb });
+      (byVerb ? properNameAtStart(text, rest) : undefined)
+    )?.replace(/'s$/, '');
+    // "Moving in with Theo's old flatmate": Theo is whose she is, not the one moved in with.
+    const whose = name !== undefined && new RegExp(`^${escapeRegExp(name)}'s [a-z]`).test(rest);
+    if (name && answers(name) && !whose) found.push({ name, byVerb });
   }
   return (found.find((each) => each.byVerb) ?? found[0])?.name ?? null;
 }
@@ -111,6 +114,9 @@ export function personSpan(text: string, question: Question, request: AnswerRequ
   // A name given ("they named her Anya") answers "what is the name of…?" before anyone mentioned.
   const named = NAME_GIVEN.exec(text)?.[1];
   if (named && question.kind === 'name' && !asked(named)) return named;
+  // "Theo's old flatmate, her name's Priti": the name given is the person's, not whose they are.
+  const whose = (name: string) => new RegExp(`\\b${escapeRegExp(name)}'s [a-z]`).test(text);
+  if (named && !asked(named) && people[0] && whose(people[0])) return named;
   if (people[0]) return people[0];
   if (named && !asked(named)) return named;
   if (question.kind === 'name') return null;

@@ -4,6 +4,7 @@ import type { Question } from '../read-question.js';
 import { sentencePieces } from '../sentence-pieces.js';
 import { lemmaWords } from '../verb-lemmas.js';
 import { type Evidence, evidenceWords, withoutSpeaker } from './evidence.js';
+import { speakerWhoDid } from './speaker-who-did.js';
 
 /**
  * Kinds whose span the evidence holds in a form of its own (a date, a count, "yes"): the
@@ -50,6 +51,9 @@ export function toldAfterFirst(
   if (!best || best.speaker === null || best.message === undefined || SAID_IN_FORM.has(question.kind))
     return ranked;
   if (!restates(evidenceWords(best, question), question, request)) return ranked;
+  // "Who owns the payments queue?" of Sara's "I own the payments queue": though it restates the
+  // question, its speaker answers it, and what she says next does not.
+  if (question.kind === 'person' && speakerWhoDid(request.question, question, best) !== null) return ranked;
   const next = sentenceAfter(best, request);
   if (next === null) return ranked;
   const others = ranked
