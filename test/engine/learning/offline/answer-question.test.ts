@@ -77,6 +77,9 @@ describe('answerQuestion, offline', () => {
       message('9', "fyi the payments API key rotates on Thursday, I'll update the secrets by Wednesday"),
     ];
     expect(await ask('What is the payments API key?', rotated)).toBeNull();
+    // A DSN is a secret too: where it lives is not what it is.
+    const kept = [message('12', 'crash reporting is Sentry, the DSN lives in the xcconfig, not in code')];
+    expect(await ask('What is the Sentry DSN?', kept)).toBeNull();
     expect(
       await ask('What is the payments API key?', [
         ...rotated,

@@ -3,7 +3,7 @@ import { lemmaWords } from '../verb-lemmas.js';
 import { type Evidence, evidenceWords } from './evidence.js';
 
 // Secrets and credentials: no sentence gives one without naming it ("the wifi password is …").
-const CREDENTIALS = 'password|passcode|passphrase|pin|key|token|secret|login|username';
+const CREDENTIALS = 'password|passcode|passphrase|pin|key|token|secret|dsn|login|username';
 // Identifiers that may be given by their value alone ("ticket 4821", "order #A-55812").
 const NUMBERS = 'number|id|code|iban';
 
