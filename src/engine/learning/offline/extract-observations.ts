@@ -2,6 +2,7 @@ import { upperFirst } from '../../text/capitals.js';
 import type { ObservationDraft, SpokenMessage } from '../reasoner.js';
 import { timeBudget } from '../time-budget.js';
 import { type CardFact, findCardFacts } from './card-facts.js';
+import { withDroppedSubject } from './dropped-subject.js';
 import { entrySentence, lastNamed, type NamedPeople, namedPersonFacts, personEntry } from './named-people.js';
 import { resolveDates } from './resolve-dates.js';
 import { sentencePieces } from './sentence-pieces.js';
@@ -49,7 +50,9 @@ export async function extractObservations(
       if (!(await budget.next())) break;
       // "I'm on the Pro plan but we're only 2 people using it, can I downgrade?" tells the plan.
       const pieces = clauses(statedBeforeQuestion(sentence) ?? sentence.trim());
-      for (const text of pieces.flatMap(splitSharedSubject).flatMap(pronounClauses)) {
+      for (const said of pieces.flatMap(splitSharedSubject).flatMap(pronounClauses)) {
+        // "got promoted to senior analyst" is the speaker's, as "I got promoted…" would be.
+        const text = withDroppedSubject(said) ?? said;
         const person = namedPersonFacts(text, named);
         const statement = isStatement(text);
         const own = statement ? findCardFacts(text) : [];
