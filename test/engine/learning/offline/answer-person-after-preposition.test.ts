@@ -35,4 +35,12 @@ describe('offline answers to "who?" that end in a preposition', () => {
     const painted = [said('noor', "the mural next to Ana's bakery was painted by Luis", '2026-05-01')];
     expect(await ask('Who was the mural painted by?', painted, 'noor')).toBe('Luis');
   });
+
+  // A name's possessive after the preposition names whose relation the person is, not the person.
+  it("answers \"with Theo's old flatmate, her name's Priti\" with the flatmate's name, not Theo", async () => {
+    const messages = [
+      said('noor', "I'm moving in with Theo's old flatmate in april, her name's Priti", '2026-05-01'),
+    ];
+    expect(await ask('Who is Noor moving in with?', messages, 'noor')).toBe('Priti');
+  });
 });

@@ -60,7 +60,13 @@ function namedAfterPreposition(
       TITLED_AT_START.exec(rest)?.[0].replace(/'s$/, '') ??
       people.find((person) => new RegExp(`^${escapeRegExp(person)}(?![\\p{L}])`, 'u').test(rest)) ??
       (byVerb ? properNameAtStart(text, rest) : undefined);
-    if (name && answers(name)) found.push({ name, byVerb });
+    // "Moving in with Theo's old flatmate, her name's Priti": Theo's flatmate, not Theo, is whom it
+    // was done with, and the name given after is theirs.
+    const whose = name !== undefined && rest.startsWith(`${name}'s `);
+    const given = whose ? NAME_GIVEN.exec(rest)?.[1] : undefined;
+    if (whose && given === undefined) continue;
+    if (given && answers(given)) found.push({ name: given, byVerb });
+    else if (name && !whose && answers(name)) found.push({ name, byVerb });
   }
   return (found.find((each) => each.byVerb) ?? found[0])?.name ?? null;
 }
