@@ -50,9 +50,10 @@ export async function extractObservations(
       if (!(await budget.next())) break;
       // "I'm on the Pro plan but we're only 2 people using it, can I downgrade?" tells the plan.
       const pieces = clauses(statedBeforeQuestion(sentence) ?? sentence.trim());
-      for (const clause of pieces.flatMap(splitSharedSubject).flatMap(pronounClauses)) {
-        const person = namedPersonFacts(clause, named);
-        const text = person === null ? withDroppedSubject(clause) : clause;
+      for (const said of pieces.flatMap(splitSharedSubject).flatMap(pronounClauses)) {
+        // "got promoted to senior analyst" is the speaker's, as "I got promoted…" would be.
+        const text = withDroppedSubject(said) ?? said;
+        const person = namedPersonFacts(text, named);
         const statement = isStatement(text);
         const own = statement ? findCardFacts(text) : [];
         if (!statement && person === null) continue;

@@ -55,16 +55,20 @@ const RELATIVE_ASKED = new RegExp(
 );
 // Someone a question asks of by a name's possessive: "what is Liam's job?", "where is Zara's office?".
 const NAME_ASKED = /(\p{Lu}[\p{L}\p{M}-]+)'s\b/u;
+// Someone a question asks of as the subject of its verb: "where does Zara work?", "what did Liam study?".
+const SUBJECT_ASKED = /^\p{L}+ (?:does|did|do|is|was|has|had) (\p{Lu}[\p{L}\p{M}-]+) \p{Ll}/u;
 
 /**
  * Whether a question asks of someone other than the peers it is about (`names`): a relative
- * ("where does their mum work?") or another person by name ("what is Liam's job?"). The peer's
- * own card does not answer it. ("Where does Zara work?" is read by `readQuestion`, which names the
- * person asked of.)
+ * ("where does their mum work?") or another person by name ("what is Liam's job?", "where does
+ * Zara work?"). The peer's own card does not answer it. (A person the peer has named facts of is
+ * read by `readQuestion`, which names the person asked of.)
  */
 export function asksOfAnother(question: string, names: readonly string[]): boolean {
   const text = question.replaceAll('’', "'");
   if (RELATIVE_ASKED.test(text)) return true;
-  const name = NAME_ASKED.exec(text)?.[1]?.toLowerCase();
-  return name !== undefined && !names.some((own) => own.toLowerCase() === name);
+  const asked = [NAME_ASKED.exec(text)?.[1], SUBJECT_ASKED.exec(text)?.[1]];
+  return asked.some(
+    (name) => name !== undefined && !names.some((own) => own.toLowerCase() === name.toLowerCase()),
+  );
 }
