@@ -51,8 +51,10 @@ export async function extractObservations(
       // "I'm on the Pro plan but we're only 2 people using it, can I downgrade?" tells the plan.
       const pieces = clauses(statedBeforeQuestion(sentence) ?? sentence.trim());
       for (const said of pieces.flatMap(splitSharedSubject).flatMap(pronounClauses)) {
-        // "got promoted to senior analyst" is the speaker's, as "I got promoted…" would be.
-        const text = withDroppedSubject(said) ?? said;
+        // "got promoted to senior analyst" is the speaker's, as "I got promoted…" would be, when
+        // it tells a fact of the card: read so for any verb, it cost LoCoMo's search.
+        const dropped = withDroppedSubject(said);
+        const text = dropped !== null && findCardFacts(dropped).length > 0 ? dropped : said;
         const person = namedPersonFacts(text, named);
         const statement = isStatement(text);
         const own = statement ? findCardFacts(text) : [];
