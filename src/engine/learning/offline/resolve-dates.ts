@@ -1,5 +1,6 @@
 import { MONTHS, WEEKDAYS } from '../../text/calendar-words.js';
 import { formatDay } from '../../text/format-day.js';
+import { NUMBER_WORDS } from '../../text/number-words.js';
 import { storableTime } from '../storable-time.js';
 import { nlp } from './nlp.js';
 
@@ -9,20 +10,6 @@ const VAGUE_AGO = /\b(a few|a couple of|several|some|many) (day|week|month|year)
 // Where a day said relative to the message ends and the hour or length said with it begins.
 const AFTER_DAY = /\s+(?=(?:at|in|around|by|from|between|after|before|until|till)\s)/i;
 const LAST_NIGHT = /\b(?:last night|yesterday (?:morning|afternoon|evening))\b/i;
-const NUMBER_WORDS: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-};
 
 type DatedSentence = { text: string; occurredAt: string | null };
 

@@ -1,21 +1,8 @@
 import { formatDay } from '../../../text/format-day.js';
+import { NUMBER_WORDS } from '../../../text/number-words.js';
 import { nlp } from '../nlp.js';
 import { CLAUSE_BREAK } from './parallel-clauses.js';
 
-const COUNTS: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-};
 // "In 7 days", "in two weeks", "in a few hours": a length of time from the day it is said.
 const IN_LENGTH =
   /\bin (\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of) (minute|hour|day|week|month|year)s?\b/i;
@@ -30,7 +17,7 @@ const DAYS: Record<string, number> = { day: 1, week: 7 };
 export function timeAhead(said: string, writtenAt: string | null): string | null {
   const length = IN_LENGTH.exec(said);
   if (length === null || nlp(clauseAt(said, length.index)).has('#PastTense')) return null;
-  const count = COUNTS[length[1]?.toLowerCase() ?? ''] ?? Number(length[1]);
+  const count = NUMBER_WORDS[length[1]?.toLowerCase() ?? ''] ?? Number(length[1]);
   const perUnit = DAYS[length[2]?.toLowerCase() ?? ''];
   if (writtenAt === null || perUnit === undefined || !Number.isFinite(count)) return length[0];
   const day = new Date(writtenAt);
