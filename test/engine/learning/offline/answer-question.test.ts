@@ -255,6 +255,13 @@ describe('answerQuestion, offline', () => {
       expect(await alice('Where does alice live?', [], residence)).toBe('Porto');
       expect(await alice('Where does alice live now?', [], residence)).toBe('Porto');
       expect(await alice('Where did alice live before?', [], residence)).toBe('Lisbon');
+      // "Before" a value the question names is the one before that value, never that value.
+      const moves = [
+        ...residence,
+        slot({ cardEntry: 'Lives in: Leeds', content: 'alice lived in Leeds', current: false }),
+      ];
+      expect(await alice('Where did alice live before Lisbon?', [], moves)).toBe('Leeds');
+      expect(await alice('Where did alice live before Porto?', [], moves)).toBe('Lisbon');
     });
 
     it('answers yes or no against the current value', async () => {

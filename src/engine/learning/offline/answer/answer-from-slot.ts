@@ -4,6 +4,7 @@ import type { AnswerRequest, SlotFact } from '../../reasoner.js';
 import { nlp } from '../nlp.js';
 import type { Question } from '../read-question.js';
 import { asAnswer } from './as-answer.js';
+import { escapeRegExp } from './escape-reg-exp.js';
 
 /**
  * The answer to a question about a fact with one value at a time ("where does she live?", "is
@@ -15,12 +16,16 @@ export function answerFromSlot(question: Question, request: AnswerRequest): stri
   if (question.slot === null) return undefined;
   const facts = request.slotFacts.filter((fact) => fact.slot === question.slot);
   const current = facts.find((fact) => fact.current);
-  // The value before the current one: a value said again ("we moved to Porto because...") is no earlier one.
+  // The value before the current one, or before the one the question names ("where did she live
+  // before Berlin?" after Stockholm, Berlin, Lisbon is Stockholm): a value said again ("we moved to
+  // Porto because...") is no earlier one. The facts come newest first.
+  const named = facts.find((fact) => namesValue(request.question, fact.cardEntry));
+  const after = named ?? current;
   const wanted =
     question.tense === 'earlier'
-      ? facts.find(
-          (fact) => !fact.current && fact.cardEntry !== null && fact.cardEntry !== current?.cardEntry,
-        )
+      ? facts
+          .slice(after === undefined ? 0 : facts.indexOf(after) + 1)
+          .find((fact) => !fact.current && fact.cardEntry !== null && fact.cardEntry !== after?.cardEntry)
       : current;
   if (!wanted) return undefined;
   if (wanted.cardEntry === null) return asAnswer(wanted.content, wanted.content);
@@ -45,6 +50,12 @@ export function answerFromSlot(question: Question, request: AnswerRequest): stri
     default:
       return value;
   }
+}
+
+/** Whether a question names a fact's value: "before Berlin" names "Lives in: Berlin". */
+function namesValue(question: string, entry: string | null): boolean {
+  const value = entry?.replace(/^[^:]{1,40}:\s*/, '');
+  return value ? new RegExp(`\\b${escapeRegExp(value)}\\b`, 'i').test(question) : false;
 }
 
 /** "Is she single?" of "engaged to Dan": no, and what is. */
