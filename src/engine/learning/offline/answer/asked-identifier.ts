@@ -13,6 +13,7 @@ const NUMBERS = 'number|id|code|iban';
 const ASKED = new RegExp(
   String.raw`^(?:what|which)(?:'s| is| was| are| were) (?:[\w.'&-]+ ){0,5}?(${CREDENTIALS}|${NUMBERS})s?(?: (?:of|for|to|on)\b.*)?\??$`,
 );
+const BY_VALUE = new RegExp(`^(?:${NUMBERS})$`);
 // The kind an identifier is said to be of: "order number BL-77120", "my order no. is 4411", "the
 // invoice numbers are INV-3310 and INV-3311".
 const LABELLED = /\b([a-z]+) (?:(?:numbers?|no\.?|ids?|codes?)(?=[\s:#]|$)|#)/gi;
@@ -35,10 +36,10 @@ export function evidenceHoldingIdentifier(
   question: Question,
   ranked: readonly Evidence[],
 ): Evidence[] | undefined {
-  const asked = ASKED.exec(said.toLowerCase().replaceAll('’', "'").trim())?.[1];
-  if (!asked) return undefined;
+  const asked = askedIdentifier(said);
+  if (asked === undefined) return undefined;
   const [stem] = lemmaWords(asked);
-  const byValue = new RegExp(`^(?:${NUMBERS})$`).test(asked);
+  const byValue = BY_VALUE.test(asked);
   const kind = kindBefore(said, asked);
   return ranked.filter(
     (evidence) =>
@@ -80,11 +81,16 @@ const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
  */
 export function identifierSpan(said: string, text: string): string | null {
   if (ASKS_EMAIL.test(said)) return EMAIL.exec(text)?.[0] ?? null;
-  const asked = ASKED.exec(said.toLowerCase().replaceAll('’', "'").trim())?.[1];
-  if (asked === undefined || !new RegExp(`^(?:${NUMBERS})$`).test(asked)) return null;
+  const asked = askedIdentifier(said);
+  if (asked === undefined || !BY_VALUE.test(asked)) return null;
   const values = [...text.matchAll(IDENTIFIER)].filter(([value]) => !NO_IDENTIFIER.test(value));
   const labelled = values.find(({ index }) => GIVEN_AFTER.test(text.slice(0, index)));
   return (labelled ?? values[0])?.[0] ?? null;
+}
+
+/** The identifier or secret a question asks for ("password", "number"), else undefined. */
+function askedIdentifier(said: string): string | undefined {
+  return ASKED.exec(said.toLowerCase().replaceAll('’', "'").trim())?.[1] || undefined;
 }
 
 /** The word that says which identifier a question asks for: "phone" of "what is her phone number?". */
