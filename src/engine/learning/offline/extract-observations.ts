@@ -54,10 +54,11 @@ export async function extractObservations(
         // "got promoted to senior analyst" is the speaker's, as "I got promoted…" would be, when
         // it tells a fact of the card: read so for any verb, it cost LoCoMo's search.
         const dropped = withDroppedSubject(said);
-        const text = dropped !== null && findCardFacts(dropped).length > 0 ? dropped : said;
+        const droppedFacts = dropped === null ? [] : findCardFacts(dropped);
+        const text = dropped !== null && droppedFacts.length > 0 ? dropped : said;
         const person = namedPersonFacts(text, named);
         const statement = isStatement(text);
-        const own = statement ? findCardFacts(text) : [];
+        const own = !statement ? [] : text === dropped ? droppedFacts : findCardFacts(text);
         if (!statement && person === null) continue;
         const dated = resolveDates(text, message.created_at);
         const occurredAt = dated.occurredAt ?? message.created_at;
