@@ -13,3 +13,6 @@ export const NUMBER_WORDS: Readonly<Record<string, number>> = {
   nine: 9,
   ten: 10,
 };
+
+/** The words of {@link NUMBER_WORDS} as a pattern's alternatives: "a|an|one|…|ten". */
+export const NUMBER_WORD = Object.keys(NUMBER_WORDS).join('|');

@@ -1,11 +1,11 @@
 import { MONTHS, WEEKDAYS } from '../../text/calendar-words.js';
 import { formatDay } from '../../text/format-day.js';
-import { NUMBER_WORDS } from '../../text/number-words.js';
+import { NUMBER_WORD, NUMBER_WORDS } from '../../text/number-words.js';
 import { storableTime } from '../storable-time.js';
 import { nlp } from './nlp.js';
 
 const RELATIVE = /\b(yesterday|today|tonight|tomorrow|last|next|this|ago|weekend)\b/i;
-const AGO = /\b(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) (day|week|month|year)s? ago\b/i;
+const AGO = new RegExp(String.raw`\b(${NUMBER_WORD}|\d+) (day|week|month|year)s? ago\b`, 'i');
 const VAGUE_AGO = /\b(a few|a couple of|several|some|many) (day|week|month|year)s ago\b/i;
 // Where a day said relative to the message ends and the hour or length said with it begins.
 const AFTER_DAY = /\s+(?=(?:at|in|around|by|from|between|after|before|until|till)\s)/i;

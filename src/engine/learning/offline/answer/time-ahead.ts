@@ -1,11 +1,13 @@
 import { formatDay } from '../../../text/format-day.js';
-import { NUMBER_WORDS } from '../../../text/number-words.js';
+import { NUMBER_WORD, NUMBER_WORDS } from '../../../text/number-words.js';
 import { nlp } from '../nlp.js';
 import { CLAUSE_BREAK } from './parallel-clauses.js';
 
 // "In 7 days", "in two weeks", "in a few hours": a length of time from the day it is said.
-const IN_LENGTH =
-  /\bin (\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of) (minute|hour|day|week|month|year)s?\b/i;
+const IN_LENGTH = new RegExp(
+  String.raw`\bin (\d+|${NUMBER_WORD}|a few|a couple of) (minute|hour|day|week|month|year)s?\b`,
+  'i',
+);
 const DAYS: Record<string, number> = { day: 1, week: 7 };
 
 /**
