@@ -1,3 +1,4 @@
+import { PLACE_ABBREVIATIONS } from '../../../text/clause-stop.js';
 import type { AnswerRequest } from '../../reasoner.js';
 import type { Question } from '../read-question.js';
 import { saysMore } from './asked-words.js';
@@ -6,11 +7,15 @@ import { saysTime } from './said-time.js';
 
 // The phrase after "at", "in", "to" or "near", whose "St." or "Mt." does not end it, nor a full
 // stop inside a word ("docs.quill.dev").
-const AFTER_PREPOSITION =
-  /\b(?:at|in|to|near) ((?:the |a |an )?(?:(?:St|Mt|Ft)\. |\.(?=[\p{Ll}\d])|[\p{L}\d' -]){2,40}?)(?=[,;!?]|\.(?![\p{Ll}\d])| (?:in|on|with|for|last|this|next|when|and|but|at)\b|$)/gu;
+const AFTER_PREPOSITION = new RegExp(
+  String.raw`\b(?:at|in|to|near) ((?:the |a |an )?(?:(?:${PLACE_ABBREVIATIONS})\. |\.(?=[\p{Ll}\d])|[\p{L}\d' -]){2,40}?)(?=[,;!?]|\.(?![\p{Ll}\d])| (?:in|on|with|for|last|this|next|when|and|but|at)\b|$)`,
+  'gu',
+);
 // The same after a word that leaves a place: "retiring from the pharmacy", "left the bank".
-const AFTER_LEAVING =
-  /\b(?:from|out of|left|leaving|quit|quitting) ((?:the |a |an )?(?:(?:St|Mt|Ft)\. |[\p{L}\d' -]){2,40}?)(?=[.,;!?]| (?:in|on|with|for|last|this|next|when|and|but|at|to)\b|$)/gu;
+const AFTER_LEAVING = new RegExp(
+  String.raw`\b(?:from|out of|left|leaving|quit|quitting) ((?:the |a |an )?(?:(?:${PLACE_ABBREVIATIONS})\. |[\p{L}\d' -]){2,40}?)(?=[.,;!?]| (?:in|on|with|for|last|this|next|when|and|but|at|to)\b|$)`,
+  'gu',
+);
 
 /**
  * The answer to "where?": the first place the text names that the question did not ("What
