@@ -307,6 +307,13 @@ const PATTERNS: readonly Pattern[] = [
     pattern: unicode(String.raw`\bI(?:'m| am) allergic to ${VALUE}${CLAUSE_END}`),
     fact: (m) => ({ slot: null, entry: `Allergic to: ${m[1]}` }),
   },
+  // "I have a peanut allergy", "I've got a bad shellfish allergy".
+  {
+    pattern: unicode(
+      String.raw`\bI(?:'ve| have)?(?: got)? (?:a |an )?(?:(?:severe|bad|mild|serious|slight|nut|food) )?([a-z-]+(?: [a-z-]+)?) allergy\b`,
+    ),
+    fact: (m) => (m[1] === 'food' ? null : { slot: null, entry: `Allergic to: ${m[1]}` }),
+  },
   {
     pattern:
       /\bI(?:'m| am) (?:now |a |an )*(vegetarian|vegan|pescatarian|gluten-free|lactose intolerant|sober|teetotal)\b/,

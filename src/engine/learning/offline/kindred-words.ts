@@ -37,6 +37,9 @@ const KINDRED: Record<string, string> = {
   film: 'movie',
   movie: 'film',
   car: 'vehicle',
+  // "Is she allergic to anything?" of "I have a peanut allergy": the stems differ ("allerg", "allergi").
+  allergic: 'allergy',
+  allergy: 'allergic',
   // Kinds a "what sport / instrument / drink?" question asks among.
   sport:
     'football soccer tennis basketball cricket rugby golf hockey baseball volleyball badminton swimming running cycling climbing yoga boxing skiing surfing',

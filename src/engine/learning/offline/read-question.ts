@@ -120,6 +120,9 @@ export function readQuestion(
     )
       anchors.push(stem);
   }
+  // "What food should I avoid when cooking for her?" asks what she cannot eat, which she says as an
+  // allergy or a diet, not in the question's words.
+  if (ASKS_FOOD_TO_AVOID.test(lower)) anchors.push(...CANNOT_EAT_STEMS);
   return {
     kind: kindOf(lower),
     tense: questionTense(lower),
@@ -142,6 +145,13 @@ export function readQuestion(
         : null,
   };
 }
+
+// A question for what someone cannot eat: what to avoid or leave out in food, a meal or a recipe.
+const ASKS_FOOD_TO_AVOID =
+  /\b(?:avoid|leave out|not (?:eat|have|cook|serve|make|give)|can(?:no|')t (?:eat|have))\b.*\b(?:food|foods|eat|eating|recipes?|cook|cooking|meals?|dinner|lunch|dish|dishes|ingredients?|snacks?)\b|\b(?:food|foods|eat|recipes?|ingredients?)\b.*\b(?:avoid|leave out)\b|^what (?:should|shouldn't|can't|cannot|must)\b.*\bnot eat\b|^what (?:can't|cannot|shouldn't) [a-z]+ eat\b/;
+const CANNOT_EAT_STEMS = lemmaWords(
+  'allergy allergic intolerant intolerance vegetarian vegan coeliac celiac',
+);
 
 // A plural noun asked of with "has", "does"...: "what books has she read?", "what are his hobbies?";
 // not "news", "class", "bus" or "analysis".

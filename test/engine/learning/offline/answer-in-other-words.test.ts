@@ -67,4 +67,24 @@ describe('offline answers from evidence said in other words', () => {
       ),
     ).toBe('cello');
   });
+
+  it('answers what food to avoid for someone with the allergy or diet they told of, in words the question does not use', async () => {
+    const allergy = [
+      said('maria', "We live in Berlin with our daughter Lina, she's 6.", '2025-09-01'),
+      said('maria', 'I have a peanut allergy.', '2025-09-02'),
+    ];
+    expect(
+      await ask('What food should I avoid when suggesting recipes to Maria?', allergy, 'maria'),
+    ).toContain('peanut');
+    // "allergic" and "allergy" are one word to a question, though their stems differ.
+    expect(await ask('Is Maria allergic to anything?', allergy, 'maria')).toContain('peanut');
+    // Nothing said of what she eats: no answer, not her daughter's age.
+    expect(
+      await ask(
+        'What food should I avoid when cooking for Maria?',
+        [said('maria', "We live in Berlin with our daughter Lina, she's 6.", '2025-09-01')],
+        'maria',
+      ),
+    ).toBeNull();
+  });
 });

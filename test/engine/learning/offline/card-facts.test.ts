@@ -85,6 +85,9 @@ describe('findCardFact', () => {
     ['my partner Inês works night shifts at the airport', null, 'Partner: Inês'],
     ["We have a flat in Kreuzberg with our daughter Lina, she's 6.", null, 'Daughter: Lina'],
     ["I'm allergic to peanuts, so I always check labels.", null, 'Allergic to: peanuts'],
+    // An allergy said as a noun; "a food allergy" names no food.
+    ['I have a peanut allergy.', null, 'Allergic to: peanut'],
+    ["I've got a bad shellfish allergy so no paella for me", null, 'Allergic to: shellfish'],
   ])('%s', (sentence, slot, entry) => {
     expect(findCardFact(sentence)).toEqual({ slot, entry });
   });
