@@ -52,10 +52,38 @@ const KINDRED: Record<string, string> = {
   state: 'redux zustand mobx recoil jotai xstate pinia vuex',
   language: 'python rust golang typescript javascript java kotlin swift ruby php elixir scala',
   framework: 'react vue angular svelte django rails flask express laravel spring fastapi',
-  test: 'vitest jest mocha pytest cypress playwright junit',
+  test: 'vitest jest mocha pytest cypress playwright junit rspec minitest',
+  linter: 'eslint ruff pylint flake8 rubocop stylelint clippy',
+  formatter: 'prettier black gofmt rustfmt',
   bundler: 'webpack vite esbuild rollup parcel turbopack',
   ci: 'jenkins circleci travis buildkite',
 };
+
+/**
+ * Tools named after what they do, which people say as the doing: "which linter?" of "we lint with
+ * ruff", "what formatter?" of "we format with black". The doing speaks of the tool; it never names
+ * one, so it is no kind of it.
+ */
+const DOING: Record<string, string> = {
+  linter: 'lint linting',
+  formatter: 'format formatting',
+  bundler: 'bundle bundling',
+  compiler: 'compile compiling',
+  transpiler: 'transpile transpiling',
+  scheduler: 'schedule scheduling',
+};
+
+const DOING_STEMS: ReadonlyMap<string, readonly string[]> = new Map(
+  Object.entries(DOING).flatMap(([word, doing]) => {
+    const [stem] = lemmaWords(word);
+    return stem === undefined ? [] : [[stem, lemmaWords(doing)] as const];
+  }),
+);
+
+/** The stems of the doing a tool's noun is named after ("lint" for "linter"), else none. */
+export function doingStems(stem: string): readonly string[] {
+  return DOING_STEMS.get(stem) ?? [];
+}
 
 const KINDRED_STEMS: ReadonlyMap<string, readonly string[]> = new Map(
   Object.entries(KINDRED).flatMap(([word, kin]) => {

@@ -86,3 +86,29 @@ describe('answerQuestion, offline: why a tool was left', () => {
     expect(await ask('Why did they leave Travis?', messages, 'bo')).toContain('queue times');
   });
 });
+
+describe('answerQuestion, offline: tools said in other words', () => {
+  it('answers "which linter / formatter?" from what the tool does ("we lint with ruff"), with the tool', async () => {
+    const tools = [
+      said('lena', 'we format with black and lint with ruff, mypy for the plugins only', '2026-04-01'),
+      said('lena', "decision: we're not using Great Expectations anymore, dbt tests only", '2026-04-15'),
+    ];
+    expect(await ask('What formatter do they use?', tools, 'lena')).toBe('black');
+    expect(await ask('Which linter does the project use?', tools, 'lena')).toBe('ruff');
+  });
+
+  it('answers which test framework of the one said for the part asked of, among test tools it knows', async () => {
+    const tests = [
+      said('dev', "tests: rspec for the api, playwright for e2e. please don't write minitest", '2026-02-02'),
+    ];
+    expect(await ask('Which test framework is used for the API?', tests, 'dev')).toBe('rspec');
+  });
+
+  it('reads a switch of a thing named without "the" ("switched feature flags from Flipper to LaunchDarkly")', async () => {
+    const flags = [
+      said('dev', 'feature flags live in Flipper, one table per flag', '2026-02-02'),
+      said('dev', 'we switched feature flags from Flipper to LaunchDarkly, the tables can go', '2026-03-02'),
+    ];
+    expect(await ask('Which feature flag service do they use now?', flags, 'dev')).toBe('LaunchDarkly');
+  });
+});

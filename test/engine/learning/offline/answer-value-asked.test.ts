@@ -22,6 +22,22 @@ describe('offline answers from the value asked beside the question verb', () => 
     ).toContain('60');
   });
 
+  it('answers "how many?" with the thousands written onto a count ("15k calls"), not the digits alone', async () => {
+    expect(
+      await ask(
+        'How many API calls can they make a day?',
+        [
+          said(
+            'lena',
+            "the sync broke again, it's the API quota, we're capped at 15k calls a day",
+            '2026-04-09',
+          ),
+        ],
+        'lena',
+      ),
+    ).toContain('15k');
+  });
+
   it('answers "who did she hand it to?" from the verb done to "it" and the name after it', async () => {
     expect(
       await ask(

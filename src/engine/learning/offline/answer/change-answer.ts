@@ -17,9 +17,10 @@ const PERSON = String.raw`(me|us|I|she|he|\p{Lu}[\p{L}\p{M}'-]+)`;
 const CHANGES: readonly { pattern: RegExp; change(m: RegExpExecArray): Change }[] = [
   {
     // "we switched from Firebase to Supabase", "I've switched you from Pro to the Team plan",
-    // "we migrated our CI from Jenkins to GitHub Actions"
+    // "we migrated our CI from Jenkins to GitHub Actions", "we switched feature flags from Flipper
+    // to LaunchDarkly"
     pattern: new RegExp(
-      String.raw`\b(?:switch(?:ed|ing)|chang(?:ed|ing)|mov(?:ed|ing)|migrat(?:ed|ing)|went|upgraded|downgraded|converted|transitioned)(?: (?:you|us|them|it|over|everything|(?:our|my|the|their|his|her) [\w.'+#-]+(?: [\w.'+#-]+)?))? from ${VALUE} (?:to|over to|onto) ${VALUE}`,
+      String.raw`\b(?:switch(?:ed|ing)|chang(?:ed|ing)|mov(?:ed|ing)|migrat(?:ed|ing)|went|upgraded|downgraded|converted|transitioned)(?: (?:you|us|them|it|over|everything|(?:(?:our|my|the|their|his|her) )?[\w.'+#-]+(?: [\w.'+#-]+)?))? from ${VALUE} (?:to|over to|onto) ${VALUE}`,
       'giu',
     ),
     change: (m) => ({ from: m[1] ?? '', to: m[2] ?? '' }),

@@ -1,8 +1,9 @@
 import { MONTHS, WEEKDAYS } from '../../../text/calendar-words.js';
 import { DATE_PHRASE } from './time-span.js';
 
+// "15k calls a day", "2.5m users": a count keeps the thousands or millions written onto it.
 const COUNT =
-  /\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a few|several|once|twice)(?: [a-z-]+)?/i;
+  /\b(?:\d+(?:[.,]\d+)?(?:(?:k|m|bn)\b)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a few|several|once|twice)(?: [a-z-]+)?/i;
 // "How often?": "at least once a week", "twice a month", "every weekend", "every second Friday".
 const FREQUENCY = new RegExp(
   String.raw`\b(?:(?:at least|about|around|almost|nearly|only) )?(?:(?:once|twice|(?:\d+|three|four|five|six|a few|several) times) (?:a|an|per|every) \w+|every (?:other |second |third |two |three |\d+ )?(?:days?|nights?|mornings?|evenings?|weeks?|weekends?|months?|years?|summer|winter|${WEEKDAYS.join('|')})|daily|weekly|monthly|yearly)\b`,

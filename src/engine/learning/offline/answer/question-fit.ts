@@ -1,6 +1,6 @@
 import { POSSESSIVE_BEFORE_RELATION, RELATIONS } from '../../../text/relation-words.js';
 import { SLOT_WORDS } from '../../../text/slot-vocabulary.js';
-import { kindredStems, narrowingKinds } from '../kindred-words.js';
+import { doingStems, kindredStems, narrowingKinds } from '../kindred-words.js';
 import type { Question } from '../read-question.js';
 import { lemmaWords } from '../verb-lemmas.js';
 import { durationSpan } from './duration-span.js';
@@ -21,7 +21,7 @@ export type Fit = (text: string, held?: Set<string>) => number;
  * when the text holds none of the question's nouns (or, without nouns, of its verbs, or without
  * either, not all its words): sharing "favourite" does not answer "what is her favourite food?".
  * A noun is shared when the text says it more narrowly ({@link kindredStems}: "beagle" for
- * "dog"). A text that speaks of the slot the question asks of fits, and counts one word more:
+ * "dog"), or says what a tool so named does ({@link doingStems}: "we lint with ruff" for "linter"). A text that speaks of the slot the question asks of fits, and counts one word more:
  * "got a job at the Charité" speaks of work as "where does Tomas work?" does, and "we moved out
  * of Manchester, we're in Leeds now" of where one lives, in other words. So does a text that
  * holds the question's verb, done to "it" or to a value, and a value of the kind asked ({@link
@@ -44,8 +44,10 @@ export function questionFit(question: Question): Fit {
   // of; one naming a kind of framework alone ("React") does not.
   const narrowed = narrowedNoun(question.head);
   const narrowing = question.head === null ? [] : narrowingKinds(question.head);
-  const standIns = (word: string) =>
-    word === narrowed && narrowing.length > 0 ? [word, ...narrowing] : kindredStems(word);
+  const standIns = (word: string) => [
+    ...(word === narrowed && narrowing.length > 0 ? [word, ...narrowing] : kindredStems(word)),
+    ...doingStems(word),
+  ];
   return (text, held = new Set(lemmaWords(text))) => {
     const sharedAnchors =
       [...anchors].filter((word) => standIns(word).some((kin) => held.has(kin))).length +
