@@ -122,6 +122,8 @@ function replaceTime(text: string, phrase: string, time: string): string {
 const SEASONS = ['spring', 'summer', 'autumn', 'winter'] as const;
 const SEASON_PHRASE = /\b(last|this|next|past) (spring|summer|autumn|fall|winter)\b/i;
 const UNIT_PHRASE = /\b(last|this|next|past) (month|year)\b/i;
+// "In March next year": the month of that year, not the year alone.
+const MONTH_OF_YEAR = new RegExp(String.raw`\b(${MONTHS.join('|')}) (next|last|this) year\b`, 'i');
 // "Next September": compromise skips the coming September for the one a year later; "this March"
 // it reads with the verb before it ("I start this March" lost its "start").
 const NEXT_MONTH = new RegExp(String.raw`\b(next|this) (${MONTHS.join('|')})\b`, 'i');
@@ -158,6 +160,14 @@ function resolveOwnPhrases(sentence: string, written: Date): DatedSentence {
     );
     text = replaceTime(text, season[0], `${name} ${year}`);
     occurredAt = storableTime(starts);
+  }
+  const monthOfYear = MONTH_OF_YEAR.exec(text);
+  if (monthOfYear) {
+    const which = monthOfYear[2]?.toLowerCase();
+    const year = written.getUTCFullYear() + (which === 'next' ? 1 : which === 'last' ? -1 : 0);
+    const month = MONTHS.findIndex((name) => name.toLowerCase() === monthOfYear[1]?.toLowerCase());
+    text = replaceTime(text, monthOfYear[0], `${MONTHS[month]} ${year}`);
+    occurredAt ??= storableTime(new Date(Date.UTC(year, month, 1)));
   }
   const unit = UNIT_PHRASE.exec(text);
   if (unit) {
@@ -266,7 +276,7 @@ function describe(day: Date, unit: string | undefined, written: Date, original: 
 }
 
 /** Whether a sentence tells of what was done, not of what is to come. */
-function toldAsDone(sentence: string): boolean {
+export function toldAsDone(sentence: string): boolean {
   return !FUTURE.test(sentence) && nlp(sentence).has('#PastTense');
 }
 

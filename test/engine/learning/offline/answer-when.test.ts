@@ -117,4 +117,30 @@ describe('offline answers to "when?"', () => {
     const lesson = [said('bo', 'hi! your first lesson is Thursday at 6:30pm, bring water 🙂', '2026-09-08')];
     expect(await ask('When is the first lesson?', lesson, 'bo')).toBe('Thursday at 6:30pm');
   });
+
+  it('answers "when is?" with the day said before a clock time, not the time alone', async () => {
+    const dentist = [said('sam', 'my dentist appointment got moved to 14 May at 9:30', '2026-05-04')];
+    expect(await ask("When is Sam's dentist appointment?", dentist, 'sam')).toBe('14 May 2026 at 9:30');
+  });
+
+  it('reads the year of a month by the tense of the clause it is said in, not of a participle or another clause', async () => {
+    // "Married" after "is getting" tells of what is to come: the December ahead.
+    const wedding = [
+      said('sam', "my brother Dev is getting married in Goa in December, I'm the best man", '2026-05-06'),
+    ];
+    expect(await ask("When is Dev's wedding?", wedding, 'sam')).toBe('December 2026');
+    // "Booked" is done, "leaving 12 Dec" is to come.
+    const flights = [said('sam', 'booked flights to Goa for the wedding, leaving 12 Dec', '2026-05-25')];
+    expect(await ask('When is Sam leaving for Goa?', flights, 'sam')).toBe('12 December 2026');
+    const wed = [said('sam', 'we got married in June, best day ever', '2026-11-06')];
+    expect(await ask('When did Sam get married?', wed, 'sam')).toBe('June 2026');
+  });
+
+  it('answers "when is?" with the date told last of dates that fit as well: a date moved holds', async () => {
+    const launch = [
+      said('nadia', 'the launch is on 3 March', '2026-01-01'),
+      said('nadia', 'the launch got moved to 10 March', '2026-02-10'),
+    ];
+    expect(await ask('When is the launch?', launch, 'nadia')).toBe('10 March 2026');
+  });
 });

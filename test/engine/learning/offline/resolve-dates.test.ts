@@ -88,6 +88,13 @@ describe('resolveDates', () => {
       '2026-11-01',
     ],
     ['I have lived here since last year.', WEDNESDAY, 'I have lived here since 2025.', '2025-01-01'],
+    // A month of the year named: the month, not the year alone.
+    [
+      'my passport expires in March next year, I need to renew it',
+      '2026-05-25T10:00:00Z',
+      'my passport expires in March 2027, I need to renew it',
+      '2027-03-01',
+    ],
     ['We fly out next summer.', '2025-10-05T10:00:00Z', 'We fly out in summer 2026.', '2026-06-01'],
     ['I quit Acme last month.', '2026-07-03T08:00:00Z', 'I quit Acme in June 2026.', '2026-06-01'],
     ['I started pottery this year.', WEDNESDAY, 'I started pottery in 2026.', '2026-01-01'],

@@ -10,6 +10,9 @@ const SAID_DATE_SLACK = 1;
 // A reason said as one: evidence that gives it comes before evidence that merely shares words.
 const STATED_REASON = /\b(?:because|so that|due to|in order to)\b/i;
 
+// "When is…?", "when does…?": when a thing is now to be, not when it was first said to be.
+const ASKS_WHEN_NOW = /^(?:when|what (?:date|day|time)) (?:is|are|does|do|will)\b/i;
+
 /**
  * The candidates with those first that hold the answer in the form asked: a reason stated as
  * one, a person's name, a date said in words ("last Friday", resolved) by evidence that fits
@@ -31,8 +34,13 @@ export function preferredFirst(
           : null;
   if (preferred === null) return candidates;
   const first = candidates.map(preferred);
+  // "When is completion?" of "completion is 15 August" and, later, "completion got pushed to 22
+  // August": of dates that fit as well, the one told last is the one that now holds.
+  const latestFirst = question.kind === 'time' && ASKS_WHEN_NOW.test(request.question);
+  const told = (evidence: Evidence) =>
+    latestFirst && evidence.fit === best.fit ? Date.parse(evidence.occurredAt ?? '') || 0 : 0;
   return candidates
-    .map((evidence, at) => ({ evidence, first: first[at] }))
-    .sort((a, b) => Number(b.first) - Number(a.first))
+    .map((evidence, at) => ({ evidence, first: first[at], told: first[at] ? told(evidence) : 0 }))
+    .sort((a, b) => Number(b.first) - Number(a.first) || b.told - a.told)
     .map(({ evidence }) => evidence);
 }

@@ -3,7 +3,7 @@ import { formatDay } from '../../../text/format-day.js';
 import { queryDates } from '../../../text/query-dates.js';
 import { nlp } from '../nlp.js';
 import type { Question } from '../read-question.js';
-import { resolveDates } from '../resolve-dates.js';
+import { resolveDates, toldAsDone } from '../resolve-dates.js';
 import { askedDate } from './asked-date.js';
 import { type Evidence, SAID_RELATIVE_TO, sentencesBeside, withoutSpeaker } from './evidence.js';
 import { timeAhead } from './time-ahead.js';
@@ -27,7 +27,10 @@ export const DATE_PHRASE = new RegExp(
 export function timeSpan(question: Question, evidence: Evidence): string | null {
   if (question.asksHour) {
     const hour = CLOCK_TIME.exec(withoutSpeaker(evidence))?.[0];
-    if (hour) return hour;
+    // "Moved to the 14th at 9:30": a day said with the hour is part of when; "every Monday at
+    // 9:30" says its days already.
+    const date = hour && /^(?:at|around|by|\d)/i.test(hour) ? saidDate(evidence, question) : null;
+    if (hour) return date ? `${date} ${/^\d/.test(hour) ? 'at ' : ''}${hour}` : hour;
   }
   const day =
     saidDate(evidence, question) ??
@@ -117,13 +120,35 @@ function dayWithoutYear(said: string, written: Date, question?: Question): strin
   // "We launched on 3 March", said in April: the March before; "it ships 12 Sept.": the next one.
   // "I've frozen your membership from 5 Oct until 5 Dec", said on 2 October: the past tense is
   // of the act, the span is the time it covers, so it is the nearest such day either side.
-  const past = nlp(said).has('#PastTense');
+  const past = !MOVED_TO.test(said.slice(0, match.index)) && clauseToldAsDone(said, match.index);
   const year = past
     ? inSpan(said, match)
       ? nearestYear(month, day, written)
       : written.getUTCFullYear() - (after ? 1 : 0)
     : written.getUTCFullYear() + (before ? 1 : 0);
   return day > 0 ? `${day} ${MONTHS[month]} ${year}` : `${MONTHS[month]} ${year}`;
+}
+
+// "The appointment got moved to 14 May", "the launch is pushed back to 3 March": a day something was
+// moved to lies ahead, though the moving is done.
+const MOVED_TO =
+  /\b(?:moved|pushed|postponed|rescheduled|changed|put|brought|delayed|booked|set)(?: (?:back|forward|it|them))? (?:to|for) (?:the )?$/i;
+
+// Where a clause begins or ends: a mark, or a word that joins two clauses.
+const CLAUSE_EDGE = /[,;:.!?]|\s(?:and|but|so)\s/g;
+
+/**
+ * Whether the clause a date is said in tells of what was done: "I got married in June" does;
+ * "my brother is getting married in December" and "booked flights, leaving 12 Dec" do not, though
+ * the first has "married" and the second "booked". A clause with no verb ("back on the 20th") is
+ * read with the sentence around it.
+ */
+function clauseToldAsDone(said: string, at: number): boolean {
+  const edges = [...said.matchAll(CLAUSE_EDGE)].map((edge) => edge.index);
+  const start = Math.max(0, ...edges.filter((edge) => edge < at).map((edge) => edge + 1));
+  const end = Math.min(said.length, ...edges.filter((edge) => edge >= at));
+  const clause = said.slice(start, end);
+  return nlp(clause).has('#Verb') ? toldAsDone(clause) : toldAsDone(said);
 }
 
 // A date that starts or ends a span: "from 5 Oct", "until 5 Dec", "5 Oct to 5 Dec", "through May".
