@@ -22,6 +22,21 @@ describe('offline answers from the value asked beside the question verb', () => 
     ).toContain('60');
   });
 
+  it('answers "how much?" of money with an amount said by what it buys, though no currency is named', async () => {
+    const rent = [
+      said('sam', 'my landlord is raising the rent to 1,450 a month from July, ugh', '2026-05-04'),
+    ];
+    expect(await ask("How much will Sam's rent be from July?", rent, 'sam')).toBe('1,450 a month');
+    // A count of times is no money.
+    expect(
+      await ask(
+        'How much does Sam pay for the gym?',
+        [said('sam', 'I go to the gym 3 times a week', '2026-05-04')],
+        'sam',
+      ),
+    ).toBeNull();
+  });
+
   it('answers "how many?" with the thousands written onto a count ("15k calls"), not the digits alone', async () => {
     expect(
       await ask(

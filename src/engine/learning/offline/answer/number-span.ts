@@ -10,9 +10,10 @@ const FREQUENCY = new RegExp(
   'i',
 );
 
-// An amount of money: "49.90 EUR", "$1,200", "£312", "29 dollars".
+// An amount of money: "49.90 EUR", "$1,200", "£312", "29 dollars", or said by what it buys, with
+// no currency: "raising the rent to 1,450 a month".
 const MONEY =
-  /(?:[$€£¥]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:k|m|bn|million|thousand)\b)?|\b\d[\d,]*(?:\.\d+)?\s?(?:k\s?)?(?:EUR|USD|GBP|CHF|CAD|AUD|SEK|NOK|DKK|JPY|INR|dollars?|euros?|pounds?|bucks|quid)\b)/i;
+  /(?:[$€£¥]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:k|m|bn|million|thousand)\b)?|\b\d[\d,]*(?:\.\d+)?\s?(?:k\s?)?(?:EUR|USD|GBP|CHF|CAD|AUD|SEK|NOK|DKK|JPY|INR|dollars?|euros?|pounds?|bucks|quid)\b|\b\d[\d,]*(?:\.\d+)?k? (?:a|per) (?:month|week|year|night|hour)\b)/i;
 // "How much does it cost?", "how much was refunded?": asks for money, which a count is not.
 export const ASKS_MONEY =
   /^how much\b(?!.*\b(?:time|longer|weigh|weight)\b).*\b(?:cost|costs|costing|pay|pays|paid|paying|charge[sd]?|charging|refund(?:s|ed)?|spen[dt]|spending|earn(?:s|ed)?|price[sd]?|owe[sd]?|bill(?:s|ed)?|fees?|worth|salary|rent|budget|raise)\b/i;
