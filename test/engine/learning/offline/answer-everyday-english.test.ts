@@ -179,6 +179,22 @@ describe('offline answers to sentences as people write them', () => {
     ).toBe('Sara');
   });
 
+  it('answers "who will…?" with the speaker who names a thing and then says "I\'ll <verb> them"', async () => {
+    const screens = [
+      said(
+        'bea',
+        "design handed over the new onboarding screens, figma link is pinned. I'll build them in 2.5",
+        '2026-09-09',
+      ),
+    ];
+    expect(await ask('Who will build the new onboarding screens?', screens, 'bea')).toBe('Bea');
+    // Another verb done to "them" tells nothing of who builds.
+    const review = [
+      said('bea', "design handed over the new onboarding screens. I'll review them tomorrow", '2026-09-09'),
+    ];
+    expect(await ask('Who will build the new onboarding screens?', review, 'bea')).not.toBe('Bea');
+  });
+
   // Whoever says in the first person that they do what is asked of answers "who…?", in any tense:
   // "I'll own the ticket" tells who owns it as "I own it" does, and the sentence after it does not.
   it('answers "who owns…?" with the speaker who says "I\'ll own…", not the sentence', async () => {

@@ -1,5 +1,6 @@
 import { upperFirst } from '../../../text/capitals.js';
 import type { Question } from '../read-question.js';
+import { sentencePieces } from '../sentence-pieces.js';
 import { lemmaWords } from '../verb-lemmas.js';
 import { type Evidence, withoutSpeaker } from './evidence.js';
 
@@ -21,13 +22,36 @@ const FIRST_VERB =
  */
 export function speakerWhoDid(asked: string, question: Question, evidence: Evidence): string | null {
   if (evidence.speaker === null || !asksWhoDid(asked, question)) return null;
-  const verb = SPEAKER_DOES.exec(withoutSpeaker(evidence).replaceAll('’', "'"))?.[1]?.toLowerCase();
-  if (verb === undefined) return null;
+  const sentence = withoutSpeaker(evidence);
+  // "Design handed over the onboarding screens. I'll build them in 2.5": the thing named, then
+  // done by the speaker to "them" in the sentence after.
+  const next = sentenceAfter(evidence.message, sentence);
+  const doesIt = next !== undefined && SPEAKER_DOES_IT.test(next.replaceAll('’', "'"));
+  return doesAsked(sentence, question) || (doesIt && doesAsked(next, question))
+    ? upperFirst(evidence.speaker)
+    : null;
+}
+
+// The speaker doing it to what was named before: "I'll build them", "I can take it".
+const SPEAKER_DOES_IT = new RegExp(`${SPEAKER_DOES.source}\\s+(?:it|them|that|those|these)\\b`, 'i');
+
+/** Whether a sentence has the speaker do what the question asks of. */
+function doesAsked(sentence: string, question: Question): boolean {
+  const verb = SPEAKER_DOES.exec(sentence.replaceAll('’', "'"))?.[1]?.toLowerCase();
+  if (verb === undefined) return false;
   // The question's verbs are lemmas ("own" of "owns"): the speaker's verb is that lemma, or it
   // with an ending, or its irregular past ("drove" of "drive").
   const sameVerb = (lemma: string) =>
     (verb.startsWith(lemma) && verb.length - lemma.length <= 3) || lemmaWords(verb).includes(lemma);
-  return question.verbs.some(sameVerb) ? upperFirst(evidence.speaker) : null;
+  return question.verbs.some(sameVerb);
+}
+
+/** The sentence of a message after the one given, if any. */
+function sentenceAfter(message: string | undefined, sentence: string): string | undefined {
+  if (message === undefined) return undefined;
+  const sentences = [...sentencePieces(message)].map((piece) => piece.trim());
+  const at = sentences.indexOf(sentence);
+  return at < 0 ? undefined : sentences[at + 1];
 }
 
 /** Whether a "who?" question asks who does something: its first word after a tense is one of its verbs. */
