@@ -47,4 +47,12 @@ describe('offline answers to "who?" that end in a preposition', () => {
     ];
     expect(await ask('Who is Noor moving in with?', messages, 'noor')).toBe('Suvi');
   });
+
+  it('answers "who?" with a relative named by whose they are when they do what is asked, with no name', async () => {
+    const packing = [said('nadia', 'my mum is coming to help us pack the weekend before', '2026-07-30')];
+    expect(await ask('Who is helping them pack?', packing, 'nadia')).toBe('mum');
+    // A relative who does something else is no answer.
+    const visiting = [said('nadia', 'my mum is coming to visit, we pack on sunday', '2026-07-30')];
+    expect(await ask('Who is helping them pack?', visiting, 'nadia')).not.toBe('mum');
+  });
 });

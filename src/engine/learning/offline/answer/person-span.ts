@@ -1,4 +1,5 @@
 import { PERSON_TITLE } from '../../../text/person-titles.js';
+import { RELATION_QUALIFIERS, RELATIONS } from '../../../text/relation-words.js';
 import { FUNCTION_WORDS } from '../../../text/stopwords.js';
 import type { AnswerRequest } from '../../reasoner.js';
 import { nlp } from '../nlp.js';
@@ -84,6 +85,32 @@ function properNameAtStart(text: string, rest: string): string | undefined {
     : undefined;
 }
 
+// Someone named by whose they are: "my mum", "our neighbour", "her older brother".
+const RELATIVE = new RegExp(
+  String.raw`\b(?:my|our|his|her|their|your) ((?:(?:${RELATION_QUALIFIERS}) )?(?:${RELATIONS}))\b`,
+  'giu',
+);
+// How far after the relative the question's verb may stand: "my mum is coming to help us pack".
+const RELATIVE_VERB_REACH = 6;
+
+/**
+ * "Who is helping them pack?" of "my mum is coming to help us pack": with no name, the relative
+ * who does what the question asks, named by whose they are ("mum").
+ */
+function relativeWhoDoes(text: string, question: Question): string | null {
+  if (question.verbs.length === 0) return null;
+  for (const match of text.matchAll(RELATIVE)) {
+    const after = text
+      .slice(match.index + match[0].length)
+      .split(/[.,;!?]/)[0]
+      ?.split(/\s+/)
+      .slice(0, RELATIVE_VERB_REACH + 1)
+      .flatMap((word) => lemmaWords(word));
+    if (after?.some((word) => question.verbs.includes(word))) return match[1] ?? null;
+  }
+  return null;
+}
+
 /** "St. John's Rd.": a street or church named after a saint, no person. */
 function afterSaint(text: string, name: string): boolean {
   return new RegExp(String.raw`\bSt\.? ${escapeRegExp(name)}`).test(text);
@@ -120,6 +147,8 @@ export function personSpan(text: string, question: Question, request: AnswerRequ
   if (people[0]) return people[0];
   if (named && !asked(named)) return named;
   if (question.kind === 'name') return null;
+  const relative = relativeWhoDoes(text, question);
+  if (relative) return relative;
   return (
     /\bwith ((?:[\w']+ ){0,3}[\w']+?)(?=[.,;!?]| (?:in|on|at|for|last|this|next|and|but)\b|$)/.exec(
       text,
