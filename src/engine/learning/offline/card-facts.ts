@@ -67,7 +67,7 @@ const PATTERNS: readonly Pattern[] = [
   },
   {
     pattern:
-      /\bI(?:'m| am) (\d{1,3}) years? old\b|\bI(?:'m| am) (\d{1,3}) now\b|\bI (?:just )?turned (\d{1,3})\b|\bI(?:'m| am) (\d{1,2})(?=\s*(?:[.,!;]|$))/,
+      /\bI(?:'m| am) (\d{1,3}) years? old\b|\bI(?:'m| am) (\d{1,3}) now\b|\bI (?:just )?turned (\d{1,3})\b|\bI(?:'m| am) (\d{1,2})(?=\s*(?:[.,!;]|$|(?:btw|lol|haha|already|myself|too|this year)\b))/,
     fact: (m) => ({ slot: 'age', entry: `Age: ${m[1] ?? m[2] ?? m[3] ?? m[4]}` }),
   },
   // Residence ended, perhaps with the new one in the same breath.
@@ -79,7 +79,7 @@ const PATTERNS: readonly Pattern[] = [
   },
   {
     pattern: unicode(
-      `${SPEAKER}(?: ${ADVERBS}(?:live|lived|living|settled)|(?:${BE}|'ve been| have been) ${ADVERBS}(?:living|based|settled|staying)) (?:down )?in ${NAME}`,
+      `${SPEAKER}(?: ${ADVERBS}(?:live|lived|living|settled)|(?:${BE}|'ve been| have been) ${ADVERBS}(?:living|based|settled|staying)) (?:with (?:my|our) (?:[\\w-]+ ){1,2})?(?:down )?in ${NAME}`,
     ),
     fact: (m) => (/\blived\b/.test(m[0]) && !/\b(?:have|'ve)\b/.test(m[0]) ? null : LIVES_IN(m[1])),
   },
@@ -126,6 +126,13 @@ const PATTERNS: readonly Pattern[] = [
     ),
     fact: (m) => ({ slot: 'from', entry: `From: ${m[1]}` }),
   },
+  // Where one was born or grew up: "born and raised in Texas", "I grew up in Cork".
+  {
+    pattern: unicode(
+      String.raw`(?:^|\bI (?:was )?|\bI ${ADVERBS})(?:born and raised|born and bred|born|grew up|raised) in ${NAME}`,
+    ),
+    fact: (m) => ({ slot: 'from', entry: `From: ${m[1]}` }),
+  },
   {
     pattern: unicode(`${SPEAKER} ${ADVERBS}moved (?:here |back |over |away )?from ${NAME}`),
     fact: (m) => ({ slot: 'from', entry: `From: ${m[1]}` }),
@@ -151,6 +158,13 @@ const PATTERNS: readonly Pattern[] = [
       `${I_AM} ${ADVERBS}(?:work|working|worked) ${WORK_MANNER}${ADVERBS}as (?:an? |the )?${VALUE}${CLAUSE_END}`,
     ),
     fact: (m) => (/\bworked\b/.test(m[0]) && !/\b(?:have|'ve)\b/.test(m[0]) ? null : job('as', m[1])),
+  },
+  // "I work for Deloitte as an auditor": the role and where, as "joined X as Y" gives them.
+  {
+    pattern: unicode(
+      `${I_AM} ${ADVERBS}(?:work|working) ${WORK_MANNER}${ADVERBS}(?:at|for) ${PLACE_NAME} as (?:an? |the )?${VALUE}${CLAUSE_END}`,
+    ),
+    fact: (m) => job('as', `${m[2]} at ${m[1]}`),
   },
   {
     pattern: unicode(
@@ -226,6 +240,31 @@ const PATTERNS: readonly Pattern[] = [
     ),
     fact: (m) => ({ slot: 'address', entry: `Address: ${m[1]}` }),
   },
+  // Where else to reach one, and one's birthday: "my email is sam@example.com", "my number is
+  // 07700 900123", "my birthday is on 3 March".
+  {
+    pattern:
+      /\b[Mm]y (?:new |work |personal )?(?:e-?mail|email address) (?:is|'s) (?:now )?([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/,
+    fact: (m) => ({ slot: null, entry: `Email: ${m[1]}` }),
+  },
+  {
+    pattern:
+      /\b[Mm]y (?:new )?(?:phone |mobile |cell |home |work )?(?:number|phone|mobile|cell) (?:is|'s) (?:now )?(\+?\d[\d ()-]{5,18}\d)/,
+    fact: (m) => ({ slot: null, entry: `Phone: ${m[1]}` }),
+  },
+  {
+    pattern: unicode(
+      String.raw`\b[Mm]y birthday (?:is|'s) (?:on )?(?:the )?(\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:${MONTHS.join('|')})|(?:${MONTHS.join('|')}) \d{1,2}(?:st|nd|rd|th)?)\b`,
+    ),
+    fact: (m) => ({ slot: null, entry: `Birthday: ${m[1]}` }),
+  },
+  // Children named together: "we have two kids, Mia and Leo".
+  {
+    pattern: unicode(
+      String.raw`\b(?:I|[Ww]e)(?: have|'ve got| have got) (?:two|three|four|five|\d) (?:kids|children|sons|daughters|boys|girls)(?:,|:| called| named)? (${NAME_WORD}(?:, ${NAME_WORD})*,? and ${NAME_WORD})`,
+    ),
+    fact: (m) => ({ slot: null, entry: `Children: ${m[1]}` }),
+  },
   // Studies.
   {
     pattern: unicode(
@@ -249,7 +288,7 @@ const PATTERNS: readonly Pattern[] = [
   // Relationships.
   {
     pattern: unicode(
-      String.raw`\b([A-Z][\w-]+) and I ${ADVERBS}(?:got|are) (engaged|married)|${SPEAKER}(?: ${ADVERBS}(?:got|are|am)|'re|'m) ${ADVERBS}(engaged|married)(?: to ${NAME})?`,
+      String.raw`\b([A-Z][\w-]+) and I ${ADVERBS}(?:got|are) (engaged|married)|${SPEAKER}(?: ${ADVERBS}(?:got|are|am)|'re|'m|'ve been| have been) ${ADVERBS}(engaged|married)(?: to ${NAME})?`,
     ),
     fact: (m) => {
       const status = m[2] ?? m[3];
@@ -316,7 +355,7 @@ const PATTERNS: readonly Pattern[] = [
   },
   {
     pattern:
-      /\bI(?:'m| am) (?:now |a |an )*(vegetarian|vegan|pescatarian|gluten-free|lactose intolerant|sober|teetotal)\b/,
+      /\bI(?:'m| am) (?:now |a |an )*(vegetarian|vegan|pescatarian|gluten[- ]free|lactose intolerant|sober|teetotal)\b/,
     fact: (m) => ({ slot: 'diet', entry: `Diet: ${m[1]}` }),
   },
   {

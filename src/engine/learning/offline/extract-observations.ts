@@ -150,7 +150,8 @@ function nextSplit(text: string): { start: number; end: number } | null {
 
 function isStatement(sentence: string): boolean {
   if (sentence.endsWith('?')) return false;
-  if (sentence.split(/\s+/).length < MIN_WORDS) return false;
+  // "I'm vegan.", "I'm 29 btw": a short sentence is kept when it tells a fact of the card.
+  if (sentence.split(/\s+/).length < MIN_WORDS && findCardFacts(sentence).length === 0) return false;
   if (PHATIC.test(sentence) && sentence.split(/\s+/).length < 8) return false;
   return isFirstPerson(sentence);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerQuestion } from '../../../../src/engine/learning/offline/answer-question.js';
 import { findCardFacts } from '../../../../src/engine/learning/offline/card-facts.js';
+import { extractObservations } from '../../../../src/engine/learning/offline/extract-observations.js';
 import { said } from './ask-offline.js';
 
 // Card facts as people text them: a move from one city to another, a rented flat, a promotion.
@@ -30,6 +31,18 @@ describe('card facts from chat', () => {
     ['we adopted a rescue greyhound named Biscotti last weekend', 'Greyhound: Biscotti'],
   ])('%s', (clause, entry) => {
     expect(findCardFacts(clause).map((fact) => fact.entry)).toContain(entry);
+  });
+
+  it('learns a card fact said in fewer words than a statement needs ("I\'m vegan."), and nothing from small talk as short', async () => {
+    const cardOf = async (content: string) =>
+      (
+        await extractObservations('kim', [
+          { id: 'm1', peer_id: 'kim', content, created_at: '2026-05-04T10:00:00.000Z' },
+        ])
+      ).map((draft) => draft.cardEntry);
+    expect(await cardOf("I'm vegan.")).toEqual(['Diet: vegan']);
+    expect(await cardOf("I'm 29 btw")).toEqual(['Age: 29']);
+    expect(await cardOf("I'm here.")).toEqual([]);
   });
 
   it('reads the place after "from" as no home of now', () => {

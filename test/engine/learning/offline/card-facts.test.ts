@@ -85,6 +85,20 @@ describe('findCardFact', () => {
     ['my partner Inês works night shifts at the airport', null, 'Partner: Inês'],
     ["We have a flat in Kreuzberg with our daughter Lina, she's 6.", null, 'Daughter: Lina'],
     ["I'm allergic to peanuts, so I always check labels.", null, 'Allergic to: peanuts'],
+    // Said as chat says it: a filler after an age, "have been married", a birthplace, whom one
+    // lives with, where one works and as what, a diet without its hyphen.
+    ["I'm 29 btw", 'age', 'Age: 29'],
+    ["I've been married to Sam for 6 years", 'relationship', 'Relationship: married to Sam'],
+    ['born and raised in Texas', 'from', 'From: Texas'],
+    ['I grew up in Cork', 'from', 'From: Cork'],
+    ['I live with my girlfriend in Brighton', 'lives_in', 'Lives in: Brighton'],
+    ['I work for Deloitte as an auditor', 'job', 'Works as: auditor at Deloitte'],
+    ["I'm gluten free", 'diet', 'Diet: gluten free'],
+    // Where to reach one, a birthday, children named together.
+    ['my email is sam@example.com', null, 'Email: sam@example.com'],
+    ['my number is 07700 900123', null, 'Phone: 07700 900123'],
+    ['my birthday is on 3 March', null, 'Birthday: 3 March'],
+    ['we have two kids, Mia and Leo', null, 'Children: Mia and Leo'],
     // An allergy said as a noun; "a food allergy" names no food.
     ['I have a peanut allergy.', null, 'Allergic to: peanut'],
     ["I've got a bad shellfish allergy so no paella for me", null, 'Allergic to: shellfish'],
@@ -101,6 +115,10 @@ describe('findCardFact', () => {
     ["Well, I'll be nearby, I'll look after your pockets."],
     ['I do yoga at the community centre on Tuesdays.'],
     ['I do it for fun.'],
+    // No age in a count of minutes, no phone in a short number, no birthday without its day.
+    ["I'm 29 minutes late"],
+    ['my number is 42 on the squad list'],
+    ['my birthday is soon!'],
   ])('finds no card fact in "%s"', (sentence) => {
     expect(findCardFact(sentence)).toBeNull();
   });
