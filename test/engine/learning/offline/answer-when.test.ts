@@ -142,5 +142,11 @@ describe('offline answers to "when?"', () => {
       said('nadia', 'the launch got moved to 10 March', '2026-02-10'),
     ];
     expect(await ask('When is the launch?', launch, 'nadia')).toBe('10 March 2026');
+    // A month moved to, without its day: the one ahead, though the moving is told as done.
+    const ceremony = [
+      said('leo', 'my sister Ines is getting her PhD in May, the ceremony is in Coimbra', '2026-01-20'),
+      said('leo', "Ines' ceremony got moved to June because of a strike", '2026-04-10'),
+    ];
+    expect(await ask("When is Ines' ceremony?", ceremony, 'leo')).toBe('June 2026');
   });
 });

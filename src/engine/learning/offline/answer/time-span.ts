@@ -85,11 +85,12 @@ function dateSaidBeside(evidence: Evidence): string | null {
 }
 
 // A month as written out or shortened ("Sept.", "Oct"), with a day before or after it, or after
-// "by", "in", "until" or "before": "12 Sept.", "Oct. 3", "the 14th of May", "by June"; "may" alone
+// "by", "in", "until", "before" or "to": "12 Sept.", "Oct. 3", "the 14th of May", "by June", "moved
+// to June"; "may" alone
 // is no month. Chat writes months in lower case ("due in december", "march 14th").
 const SHORT_MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?`;
 const DAY_MONTH = new RegExp(
-  String.raw`\b(?:(\d{1,2})(?:st|nd|rd|th)? (?:of )?(${SHORT_MONTH})|(${SHORT_MONTH}) (\d{1,2})(?:st|nd|rd|th)?\b|(?:by|in|until|till|before|for|around|early|late|mid|end of) (${SHORT_MONTH})(?= |[,.;!?]|$))`,
+  String.raw`\b(?:(\d{1,2})(?:st|nd|rd|th)? (?:of )?(${SHORT_MONTH})|(${SHORT_MONTH}) (\d{1,2})(?:st|nd|rd|th)?\b|(?:by|in|until|till|before|for|around|early|late|mid|end of|to|from) (${SHORT_MONTH})(?= |[,.;!?]|$))`,
   'i',
 );
 
@@ -132,7 +133,7 @@ function dayWithoutYear(said: string, written: Date, question?: Question): strin
 // "The appointment got moved to 14 May", "the launch is pushed back to 3 March": a day something was
 // moved to lies ahead, though the moving is done.
 const MOVED_TO =
-  /\b(?:moved|pushed|postponed|rescheduled|changed|put|brought|delayed|booked|set)(?: (?:back|forward|it|them))? (?:to|for) (?:the )?$/i;
+  /\b(?:moved|pushed|postponed|rescheduled|changed|put|brought|delayed|booked|set)(?: (?:back|forward|it|them))?(?: (?:to|for)(?: the)?)? $/i;
 
 // Where a clause begins or ends: a mark, or a word that joins two clauses.
 const CLAUSE_EDGE = /[,;:.!?]|\s(?:and|but|so)\s/g;
