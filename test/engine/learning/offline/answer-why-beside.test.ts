@@ -59,4 +59,12 @@ describe('offline answers to "why?" told beside the act', () => {
     expect(answer).not.toBe('a gluten-free menu');
     expect(answer).toContain('coeliac');
   });
+
+  it('answers why a plan was called off from the message that calls it off, not the one that made it', async () => {
+    const trip = [
+      said('leo', "we're thinking of going to Lisbon for Easter, flights are cheap", '2026-01-10'),
+      said('leo', "Lisbon is off, Marta broke her ankle 😩 we'll go in the autumn instead", '2026-03-20'),
+    ];
+    expect(await ask('Why was the Lisbon trip cancelled?', trip, 'leo')).toContain('ankle');
+  });
 });

@@ -17,10 +17,10 @@ const PUT_OFF = new RegExp(
 );
 // A plan called off, however it is said: "we cancelled the Japan trip", "the move is off", "we're
 // not going after all", "we no longer plan to move".
-const CALLED_OFF =
+export const CALLED_OFF =
   /\b(?:cancel(?:l?ed|l?ing|s)?|call(?:ed|ing)? (?:it |\w+ \w+ )?off|called off|scrap(?:ped|ping)|shelv(?:ed|ing)|gave up on|giv(?:e|ing) up on|decided (?:against|not to)|(?:is|'s|are|'re) (?:all )?off(?=\s*(?:[.,;!?]|$|now\b|for now\b))|(?:not|never|n't) (?:going|moving|happening|travel(?:l?ing)?|doing it)\b(?:[\w ]{0,30}?)\b(?:anymore|any more|after all|now)|no longer (?:going|moving|happening|planning|doing)|postpon(?:ed|ing)|put (?:it |\w+ \w+ )?on hold|on hold)\b/i;
 // A question that itself asks of the calling off ("did she cancel the trip?") is answered as any other.
-const ASKS_OF_CALLING_OFF =
+export const ASKS_OF_CALLING_OFF =
   /\b(?:cancel\w*|call\w* off|postpon\w*|put off|delay\w*|reschedul\w*|on hold|off)\b/i;
 // The noun of a plan a question asks of with its verb: "is she getting married?" of the wedding.
 const PLAN_NOUNS = new Map(

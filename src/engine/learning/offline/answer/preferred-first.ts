@@ -2,6 +2,7 @@ import type { AnswerRequest } from '../../reasoner.js';
 import type { Question } from '../read-question.js';
 import type { Evidence } from './evidence.js';
 import { extractSpan } from './extract-span.js';
+import { ASKS_OF_CALLING_OFF, CALLED_OFF } from './plan-answer.js';
 import { saidDate } from './time-span.js';
 
 // A date said in words ("last Friday") answers "when?" before the day a message was written,
@@ -24,9 +25,13 @@ export function preferredFirst(
   best: Evidence,
   request: AnswerRequest,
 ): Evidence[] {
+  // "Why was the Lisbon trip cancelled?" of "Lisbon is off, Marta broke her ankle": the evidence
+  // that calls the plan off tells why, not the plan made earlier.
+  const asksWhyOff = question.kind === 'reason' && ASKS_OF_CALLING_OFF.test(request.question);
   const preferred =
     question.kind === 'reason'
-      ? (evidence: Evidence) => STATED_REASON.test(evidence.text)
+      ? (evidence: Evidence) =>
+          STATED_REASON.test(evidence.text) || (asksWhyOff && CALLED_OFF.test(evidence.text))
       : question.kind === 'person'
         ? (evidence: Evidence) => extractSpan({ ...question, kind: 'name' }, evidence, request) !== null
         : question.kind === 'time'
