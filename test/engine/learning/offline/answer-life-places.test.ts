@@ -3,6 +3,11 @@ import { ask, said } from './ask-offline.js';
 
 // Where people live and work, said in chat the way family and friends write it.
 describe('offline answers to "where?" in everyday chat', () => {
+  it('finds what was said of a place the question names with its accents', async () => {
+    const messages = [said('kofi', "we went to Zürich for my brother's wedding in may", '2026-03-04')];
+    expect(await ask('Why did Kofi go to Zürich?', messages, 'kofi')).toContain('wedding');
+  });
+
   it('gives a place without the marks that end the sentence after it', async () => {
     const messages = [
       said('kofi', 'got a place on the exchange in Valencia!!! flying out in May', '2026-03-03'),
