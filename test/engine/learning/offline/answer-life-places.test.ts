@@ -8,6 +8,14 @@ describe('offline answers to "where?" in everyday chat', () => {
     expect(await ask('Why did Kofi go to Zürich?', messages, 'kofi')).toContain('wedding');
   });
 
+  it('never answers "where before X?" with X, though it follows "in"', async () => {
+    const messages = [
+      said('jade', 'my cousin Noor lives in Leeds', '2026-03-01'),
+      said('jade', 'my cousin Noor moved to Leeds from Hull for her new job', '2026-03-02'),
+    ];
+    expect(await ask('Where did Noor live before Leeds?', messages, 'jade')).toBe('Hull');
+  });
+
   it('gives a place without the marks that end the sentence after it', async () => {
     const messages = [
       said('kofi', 'got a place on the exchange in Valencia!!! flying out in May', '2026-03-03'),
