@@ -88,7 +88,9 @@ export function readQuestion(
   const lower = question.toLowerCase().replaceAll('’', "'").trim();
   const person = askedPerson(lower, people, names);
   const nameStems = new Set([...names, ...listeners].flatMap((name) => contentWords(name)));
-  const terms = nlp(question).terms().json() as { terms: { normal: string; tags: string[] }[] }[];
+  const terms = nlp(question).terms().json() as {
+    terms: { text: string; normal: string; tags: string[] }[];
+  }[];
   const anchors: string[] = [];
   const verbs: string[] = [];
   // "Which logging library…?", "what line width…?": the words of the thing asked for are its nouns,
@@ -98,7 +100,9 @@ export function readQuestion(
   let afterName = false;
   for (const { terms: [term] = [] } of terms) {
     if (!term) continue;
-    const [stem] = lemmaWords(term.normal);
+    // compromise's normal form drops accents ("poznan" of "Poznań"), which the evidence's words
+    // keep: a place or a name read from it would be shared with no evidence.
+    const [stem] = [...lemmaWords(term.text), ...lemmaWords(term.normal)];
     const named = afterName;
     afterName = stem !== undefined && nameStems.has(stem);
     if (!stem || afterName) continue;

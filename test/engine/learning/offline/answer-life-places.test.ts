@@ -3,6 +3,19 @@ import { ask, said } from './ask-offline.js';
 
 // Where people live and work, said in chat the way family and friends write it.
 describe('offline answers to "where?" in everyday chat', () => {
+  it('finds what was said of a place the question names with its accents', async () => {
+    const messages = [said('kofi', "we went to Zürich for my brother's wedding in may", '2026-03-04')];
+    expect(await ask('Why did Kofi go to Zürich?', messages, 'kofi')).toContain('wedding');
+  });
+
+  it('never answers "where before X?" with X, though it follows "in"', async () => {
+    const messages = [
+      said('jade', 'my cousin Noor lives in Leeds', '2026-03-01'),
+      said('jade', 'my cousin Noor moved to Leeds from Hull for her new job', '2026-03-02'),
+    ];
+    expect(await ask('Where did Noor live before Leeds?', messages, 'jade')).toBe('Hull');
+  });
+
   it('gives a place without the marks that end the sentence after it', async () => {
     const messages = [
       said('kofi', 'got a place on the exchange in Valencia!!! flying out in May', '2026-03-03'),

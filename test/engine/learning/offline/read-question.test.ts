@@ -84,6 +84,11 @@ describe('readQuestion', () => {
     expect(question.verbs).toEqual(['learn']);
   });
 
+  it('keeps the accents of a name in its anchors, as the evidence says it', () => {
+    expect(read('Where did they live before Kraków?').anchors).toContain('kraków');
+    expect(read('What is Zoë studying?').anchors).toContain('zoë');
+  });
+
   it.each([
     ['Where does Tomas work?', 'tomas', 'job@tomas'],
     ['How old is Lina?', 'lina', 'age@lina'],

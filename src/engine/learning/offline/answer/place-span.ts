@@ -21,14 +21,17 @@ const AFTER_LEAVING = new RegExp(
  * The answer to "where?": the first place the text names that the question did not ("What
  * country is her grandma from?" of "...in her home country, Sweden": not "country"), of the
  * tense asked ({@link inTense}), else the phrase after "at", "in", "to" or "near" that is no
- * time ("moved to thursday the 11th", "retiring at christmas" name no place), else the one after
+ * time ("moved to thursday the 11th", "retiring at christmas" name no place) and says more than
+ * the question ("where did Lou live before Glasgow?" of "Lou lives in Glasgow"), else the one after
  * a word that leaves a place ("retiring from the pharmacy": she works there still, or did). Asked
  * of "before", the place left comes first: "left the bank, I'm teaching at a school now".
  */
 export function placeSpan(text: string, question: Question, request: AnswerRequest): string | null {
   const places = placesIn(text).filter((place) => saysMore(place, question, request) !== null);
   const phrase = (pattern: RegExp) =>
-    [...text.matchAll(pattern)].map((match) => match[1] ?? '').find((found) => !saysTime(found));
+    [...text.matchAll(pattern)]
+      .map((match) => match[1] ?? '')
+      .find((found) => !saysTime(found) && saysMore(found, question, request) !== null);
   const left = question.tense === 'earlier' ? phrase(AFTER_LEAVING) : undefined;
   return inTense(places, text, question.tense) ?? left ?? phrase(AFTER_PREPOSITION) ?? null;
 }
