@@ -75,4 +75,15 @@ describe('offline answers to "where?" in everyday chat', () => {
     ];
     expect(await ask('Where is their dad going to work?', messages, 'lena')).toBe('the harbour office');
   });
+
+  it('answers "where is the ceremony?" with the place after the thing asked of, not the thing itself', async () => {
+    const ceremony = [
+      said(
+        'leo',
+        "my sister Ines is getting her PhD in May, we're all going to the ceremony in Coimbra",
+        '2026-01-20',
+      ),
+    ];
+    expect(await ask('Where is the ceremony?', ceremony, 'leo')).toBe('Coimbra');
+  });
 });
