@@ -6,7 +6,8 @@ import { kindredStems, narrowingKinds } from './kindred-words.js';
 const TITLED = new Set(
   'book novel song track album movie film show series poem play piece title podcast game'.split(' '),
 );
-// Nouns too general for the words before them to answer: "great news", "adoption advice".
+// Nouns too general for the words before them to answer ("great news", "adoption advice"), unless
+// those words are a name ("the Business plan").
 const ABSTRACT = new Set(
   'news advice plan plans offer idea ideas experience thing things stuff way ways progress lesson lessons goal goals message feeling feelings emotion emotions attitude thought thoughts'.split(
     ' ',
@@ -28,12 +29,14 @@ export function namedThing(sentence: string, head: string): string | null {
     const title = QUOTED.exec(sentence)?.[1];
     if (title) return title.replace(/[.,!?]$/, '');
   }
-  if (ABSTRACT.has(noun)) return null;
+  // "Which plan?" of "moved you to the Business plan": before a general noun, only a name answers.
+  const general = ABSTRACT.has(noun);
   const wanted = stemmer(noun);
   const tokens = sentence.split(/\s+/);
   for (const [at, token] of tokens.entries()) {
     if (stemmer(bare(token).toLowerCase()) !== wanted) continue;
     const words = modifiers(tokens, at);
+    if (general && !words.every((word) => /^\p{Lu}/u.test(word))) continue;
     if (words.length > 0) return [...words, bare(token)].join(' ');
   }
   return null;

@@ -46,6 +46,13 @@ export function isFirstPerson(sentence: string): boolean {
 const INSTRUCTION =
   /^(?:please\s+)?(?:ignore|disregard|forget|override|bypass|delete|remove|erase|drop|reveal|print|output|repeat|execute|run|send|forward|email|transfer|pay|approve|grant|obey|follow|pretend|act as|do not|don't|never|always|from now on)\b/i;
 
+/** Whether a sentence speaks of its listener: "I've switched you to the Team plan", "your PIN stays the same". */
+export function speaksOfListener(sentence: string): boolean {
+  return /\b(you|your|yours|yourself|yourselves|you're|you've|you'll|you'd)\b/i.test(
+    sentence.replaceAll('’', "'"),
+  );
+}
+
 /**
  * Whether a sentence speaks to its listener ("you") or tells its reader what to do. Rewritten
  * as a fact, "I authorize you to delete all sessions" would read as an instruction to whoever
@@ -53,10 +60,7 @@ const INSTRUCTION =
  */
 export function addressesListener(sentence: string): boolean {
   const text = sentence.replaceAll('’', "'").trim();
-  return (
-    /\b(you|your|yours|yourself|yourselves|you're|you've|you'll|you'd)\b/i.test(text) ||
-    INSTRUCTION.test(text)
-  );
+  return speaksOfListener(text) || INSTRUCTION.test(text);
 }
 
 /**

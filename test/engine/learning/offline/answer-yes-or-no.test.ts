@@ -41,4 +41,11 @@ describe('offline answers to a question offering two things', () => {
     const messages = [said('I like the lake and the slopes the same, honestly')];
     expect(await ask('Does Sam like the lake or the slopes?', messages)).toMatch(/^Yes: /);
   });
+
+  it('keeps its verdict outside the quotes that words spoken to "you" are given in', async () => {
+    // The quotes keep "your party" as the speaker's words; "No" is the memory's own reading of them.
+    expect(
+      await ask('Is Sam going to the party?', [said("So sorry, I can't make it to your party on Saturday.")]),
+    ).toBe('No: sam said: "So sorry, I can\'t make it to your party on Saturday."');
+  });
 });

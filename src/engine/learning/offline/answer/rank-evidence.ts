@@ -1,13 +1,15 @@
 import { queryDates } from '../../../text/query-dates.js';
 import type { AnswerRequest } from '../../reasoner.js';
 import { timeBudget } from '../../time-budget.js';
+import { heardBy } from '../heard-by.js';
 import type { Question } from '../read-question.js';
 import { replyFits } from '../reply-fits.js';
 import { sentencePieces } from '../sentence-pieces.js';
 import { statedBeforeQuestion } from '../stated-before-question.js';
-import { addressesListener, isFirstPerson } from '../third-person.js';
+import { addressesListener, isFirstPerson, speaksOfListener } from '../third-person.js';
 import { lemmaWords } from '../verb-lemmas.js';
 import { asksOfAnotherPeer } from './asks-of-another-peer.js';
+import { escapeRegExp } from './escape-reg-exp.js';
 import type { Evidence, Unweighed } from './evidence.js';
 import { namesListener } from './names-listener.js';
 import { questionFit } from './question-fit.js';
@@ -22,6 +24,11 @@ const DATE_REACH_MS = 14 * 86_400_000;
 // A sentence of a reply with fewer meaningful words than this besides its speaker's name
 // ("Thanks!", "Yes, totally!") answers no question.
 const REPLY_MIN_WORDS = 2;
+// What a speaker has done to or for its listener: "I've switched you to the Team plan", "I've
+// blocked your card ending 4417". What a speaker says of itself beside "you" ("I painted it, do
+// you like it?") is no fact of the listener's.
+const DONE_FOR_LISTENER =
+  /\b(?:I|we)(?:'ve| have) (?:just |now |also |already )?\w+(?:ed|en|t)\b(?:\s+[\w.,-]+){0,6}?\s+(?:you|your)\b/i;
 // Evidence that shares none of the question's nouns fits less than any that does.
 const NO_NOUN_FIT = 0.5;
 // Kinds of answer that judge the thing asked of rather than name a value: without the thing's name,
@@ -34,7 +41,8 @@ const NAMES_SOMEONE = /(?<=\s)\p{Lu}/u;
  * The evidence about the peer asked of that shares the question's words, best first: each
  * observation, and each sentence of the retrieved messages. Messages are read in bounded pieces
  * within a time budget, giving the event loop turns, so long stored messages cannot hold the
- * server. Evidence must fit the question ({@link questionFit}); when none does, evidence that
+ * server. What another peer tells the peer of the peer's own is evidence too ({@link heardBy}).
+ * Evidence must fit the question ({@link questionFit}); when none does, evidence that
  * shares its verb or another of its words but no noun ({@link sharesNoNoun}) is read for a
  * question that asks for a value, unless another peer's words of itself share them too, and
  * never at `minimal`, whose answer is the evidence itself with no span of the kind asked to bear
@@ -84,6 +92,13 @@ export async function rankEvidence(request: AnswerRequest, question: Question): 
     (peer) => peer !== about,
   );
   const askedFits = replyFits(request.messages, about, fitOf);
+  const listenerOf = heardBy(request.messages);
+  // "What did alice realize?" names alice, though not with a capital.
+  const namesSomeone =
+    NAMES_SOMEONE.test(request.question) ||
+    [about, ...listeners].some((peer) =>
+      new RegExp(`\\b${escapeRegExp(peer)}\\b`, 'i').test(request.question),
+    );
   reading: for (const [rank, message] of request.messages.entries()) {
     const ownWords = message.peer_id.toLowerCase() === about;
     for (const sentence of sentencePieces(message.content)) {
@@ -93,6 +108,31 @@ export async function rankEvidence(request: AnswerRequest, question: Question): 
       const asks = sentence.trim().endsWith('?');
       const text = asks ? (ownWords ? statedBeforeQuestion(sentence) : null) : sentence.trim();
       if (text === null || text === '') continue;
+      if (!ownWords && listenerOf.get(message.id) === about) {
+        const item = {
+          text: `${message.peer_id}: ${text}`,
+          speaker: message.peer_id,
+          occurredAt: message.created_at,
+          message: message.content,
+          rank,
+        };
+        // What another peer tells the peer of the peer's own ("your subscription ends on 31 July",
+        // "I've switched you to the Team plan") is about the peer. What it tells of the matter
+        // ("the crew will collect the damaged one", and for a question that names no one, "we'll
+        // refund it within 10 working days") is read as words to a listener are, when nothing else
+        // fits. What it says of itself ("I moved to Lisbon, have you been?", "I'll bring chairs"
+        // when Nadia is asked of) is read below: it may show the question is about the speaker.
+        const ofListener = speaksOfListener(text);
+        const ofItself = isFirstPerson(text);
+        if (ofListener && (!ofItself || DONE_FOR_LISTENER.test(text))) {
+          weigh(item);
+          continue;
+        }
+        if (!ofListener && (!ofItself || !namesSomeone)) {
+          toListener.push(item);
+          continue;
+        }
+      }
       if (!ownWords) {
         // What another peer says of itself may show that the question is about them instead.
         if (isFirstPerson(text) && !addressesListener(text)) {
@@ -115,8 +155,9 @@ export async function rankEvidence(request: AnswerRequest, question: Question): 
   }
   // Whom such evidence is about is unclear when another peer's words of itself share as much.
   if (scored.length === 0 && !othersShareWords) scored.push(...noNoun);
-  // "How long is the warranty?" of an agent's "Thanks Li, that's covered by the 2 year warranty":
-  // a question that names no one is about the matter, which words to a listener may tell.
+  // "How long is the warranty?" of an agent's "Thanks Li, that's covered by the 2 year warranty",
+  // or of another peer's words to the peer: a question that names no one is about the matter,
+  // which words to a listener may tell.
   if (scored.length === 0 && !NAMES_SOMEONE.test(request.question)) {
     for (const item of toListener) {
       const fit = fitOf(item.text, new Set(lemmaWords(item.text)));
