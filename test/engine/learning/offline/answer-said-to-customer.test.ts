@@ -32,7 +32,7 @@ describe('offline answers from what another peer tells the peer', () => {
     expect(await ask('How long will the refund take?', chat, 'noor')).toContain('5 working days');
   });
 
-  it('answers yes or no from what an agent tells of the customer\'s rate', async () => {
+  it("answers yes or no from what an agent tells of the customer's rate", async () => {
     const booking = [
       at('leo', 'hi, we arrive on the 10th, two nights', 0),
       at('carla', "Lovely! Breakfast isn't included in your rate, it's 15 EUR per person.", 2),

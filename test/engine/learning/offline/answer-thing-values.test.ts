@@ -40,7 +40,7 @@ describe('offline answers for things and amounts', () => {
   });
 
   it('answers "which plan?" with the plan a name stands before, though "plan" alone names no thing', async () => {
-    const chat = [said('ola', "ok so our workspace is on the Growth plan from today", '2026-04-02')];
+    const chat = [said('ola', 'ok so our workspace is on the Growth plan from today', '2026-04-02')];
     expect(await ask('Which plan is Ola on?', chat, 'ola')).toBe('Growth plan');
     // Plans as intentions say nothing by the words before them.
     const intentions = [said('ola', 'we have big plans for the summer, mostly camping', '2026-04-02')];
