@@ -19,7 +19,7 @@ import { openTestDatabase } from '../support/test-database.js';
  */
 // Five checks below the scores of 2026-11-29 (174 / 214 and 139 / 206), so a rule that costs the
 // learner what it had gained fails here; when the set grew to 420 checks they were 156 and 120.
-const FLOORS: Record<Half, number> = { tuning: 0.86, 'held-out': 0.74 };
+const FLOORS: Record<Half, number> = { tuning: 0.86, 'held-out': 0.76 };
 /** The conversations the offline rules were first written against: they passed whole, and must stay near. */
 const FIRST_SET_FLOOR = 0.9;
 const FIRST_SET = 'the offline rules were written against it';
