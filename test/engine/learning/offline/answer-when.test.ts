@@ -148,5 +148,11 @@ describe('offline answers to "when?"', () => {
       said('leo', "Ines' ceremony got moved to June because of a strike", '2026-04-10'),
     ];
     expect(await ask("When is Ines' ceremony?", ceremony, 'leo')).toBe('June 2026');
+    // A later message that tells of the thing as past gives no new date for the plan.
+    const camping = [
+      said('mel', "we're thinking about going camping in June", '2026-05-02'),
+      said('mel', 'we went camping two weeks ago, the kids loved it', '2026-09-13'),
+    ];
+    expect(await ask('When is Mel planning on going camping?', camping, 'mel')).toBe('June 2026');
   });
 });

@@ -1,3 +1,4 @@
+import { queryDates } from '../../../text/query-dates.js';
 import type { AnswerRequest } from '../../reasoner.js';
 import type { Question } from '../read-question.js';
 import type { Evidence } from './evidence.js';
@@ -40,12 +41,22 @@ export function preferredFirst(
   if (preferred === null) return candidates;
   const first = candidates.map(preferred);
   // "When is completion?" of "completion is 15 August" and, later, "completion got pushed to 22
-  // August": of dates that fit as well, the one told last is the one that now holds.
+  // August": of dates that fit as well, the one told last is the one that now holds, when it lies
+  // ahead of its telling ("we went camping a few weeks ago" tells no new date of a plan).
   const latestFirst = question.kind === 'time' && ASKS_WHEN_NOW.test(request.question);
   const told = (evidence: Evidence) =>
-    latestFirst && evidence.fit === best.fit ? Date.parse(evidence.occurredAt ?? '') || 0 : 0;
+    latestFirst && evidence.fit === best.fit && saidAhead(evidence)
+      ? Date.parse(evidence.occurredAt ?? '') || 0
+      : 0;
   return candidates
     .map((evidence, at) => ({ evidence, first: first[at], told: first[at] ? told(evidence) : 0 }))
     .sort((a, b) => Number(b.first) - Number(a.first) || b.told - a.told)
     .map(({ evidence }) => evidence);
+}
+
+/** Whether the date evidence says lies on or after the day it was told. */
+function saidAhead(evidence: Evidence): boolean {
+  const told = Date.parse(evidence.occurredAt ?? '');
+  const days = queryDates(saidDate(evidence) ?? '');
+  return !Number.isNaN(told) && days !== null && days.to.getTime() >= told;
 }
