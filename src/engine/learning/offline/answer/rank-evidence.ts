@@ -108,14 +108,14 @@ export async function rankEvidence(request: AnswerRequest, question: Question): 
       const asks = sentence.trim().endsWith('?');
       const text = asks ? (ownWords ? statedBeforeQuestion(sentence) : null) : sentence.trim();
       if (text === null || text === '') continue;
+      const item = {
+        text: `${message.peer_id}: ${text}`,
+        speaker: message.peer_id,
+        occurredAt: message.created_at,
+        message: message.content,
+        rank,
+      };
       if (!ownWords && listenerOf.get(message.id) === about) {
-        const item = {
-          text: `${message.peer_id}: ${text}`,
-          speaker: message.peer_id,
-          occurredAt: message.created_at,
-          message: message.content,
-          rank,
-        };
         // What another peer tells the peer of the peer's own ("your subscription ends on 31 July",
         // "I've switched you to the Team plan") is about the peer. What it tells of the matter
         // ("the crew will collect the damaged one", and for a question that names no one, "we'll
@@ -141,13 +141,6 @@ export async function rankEvidence(request: AnswerRequest, question: Question): 
         }
         continue;
       }
-      const item = {
-        text: `${message.peer_id}: ${text}`,
-        speaker: message.peer_id,
-        occurredAt: message.created_at,
-        message: message.content,
-        rank,
-      };
       // Said to another peer by name ("That race sounds great, Mel"): about the listener.
       if (namesListener(text, listeners)) toListener.push(item);
       else weigh(item, askedFits.get(message.id));
