@@ -59,6 +59,16 @@ const KINDRED: Record<string, string> = {
   ci: 'jenkins circleci travis buildkite',
 };
 
+/** A word list keyed and valued by stems, as questions and evidence are read. */
+function byStem(words: Record<string, string>): ReadonlyMap<string, readonly string[]> {
+  return new Map(
+    Object.entries(words).flatMap(([word, kin]) => {
+      const [stem] = lemmaWords(word);
+      return stem === undefined ? [] : [[stem, lemmaWords(kin)] as const];
+    }),
+  );
+}
+
 /**
  * Tools named after what they do, which people say as the doing: "which linter?" of "we lint with
  * ruff", "what formatter?" of "we format with black". The doing speaks of the tool; it never names
@@ -73,24 +83,14 @@ const DOING: Record<string, string> = {
   scheduler: 'schedule scheduling',
 };
 
-const DOING_STEMS: ReadonlyMap<string, readonly string[]> = new Map(
-  Object.entries(DOING).flatMap(([word, doing]) => {
-    const [stem] = lemmaWords(word);
-    return stem === undefined ? [] : [[stem, lemmaWords(doing)] as const];
-  }),
-);
+const DOING_STEMS = byStem(DOING);
 
 /** The stems of the doing a tool's noun is named after ("lint" for "linter"), else none. */
 export function doingStems(stem: string): readonly string[] {
   return DOING_STEMS.get(stem) ?? [];
 }
 
-const KINDRED_STEMS: ReadonlyMap<string, readonly string[]> = new Map(
-  Object.entries(KINDRED).flatMap(([word, kin]) => {
-    const [stem] = lemmaWords(word);
-    return stem === undefined ? [] : [[stem, lemmaWords(kin)] as const];
-  }),
-);
+const KINDRED_STEMS = byStem(KINDRED);
 
 /** The stems that stand for a question's stem in evidence, itself first. */
 export function kindredStems(stem: string): readonly string[] {
