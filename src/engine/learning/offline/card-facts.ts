@@ -1,5 +1,6 @@
 import { MONTHS } from '../../text/calendar-words.js';
 import { capitalised } from '../../text/capitals.js';
+import { EMAIL_ADDRESS } from '../../text/email-address.js';
 import { PERSON_TITLE } from '../../text/person-titles.js';
 import { RELATIONS } from '../../text/relation-words.js';
 import { favoriteSlot, type Slot } from '../../text/slot-vocabulary.js';
@@ -243,8 +244,9 @@ const PATTERNS: readonly Pattern[] = [
   // Where else to reach one, and one's birthday: "my email is sam@example.com", "my number is
   // 07700 900123", "my birthday is on 3 March".
   {
-    pattern:
-      /\b[Mm]y (?:new |work |personal )?(?:e-?mail|email address) (?:is|'s) (?:now )?([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/,
+    pattern: new RegExp(
+      String.raw`\b[Mm]y (?:new |work |personal )?(?:e-?mail|email address) (?:is|'s) (?:now )?(${EMAIL_ADDRESS.source})`,
+    ),
     fact: (m) => ({ slot: null, entry: `Email: ${m[1]}` }),
   },
   {

@@ -1,3 +1,4 @@
+import { EMAIL_ADDRESS } from '../../../text/email-address.js';
 import type { Question } from '../read-question.js';
 import { lemmaWords } from '../verb-lemmas.js';
 import { type Evidence, evidenceWords } from './evidence.js';
@@ -71,7 +72,6 @@ const GIVEN_AFTER = /(?:\b(?:numbers?|no\.?|ids?|codes?|is|was|are)|[:#])\s*$/i;
 
 // "What is Eve's account email?", "what's her e-mail address?": the address, nothing around it.
 const ASKS_EMAIL = /^(?:what|which)\b.*\be-?mail(?: address)?\??$/i;
-const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
 
 /**
  * The identifier a question asking for a number, id or code gets from evidence: "GX-20931" of
@@ -80,7 +80,7 @@ const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
  * Asked for an email, the address.
  */
 export function identifierSpan(said: string, text: string): string | null {
-  if (ASKS_EMAIL.test(said)) return EMAIL.exec(text)?.[0] ?? null;
+  if (ASKS_EMAIL.test(said)) return EMAIL_ADDRESS.exec(text)?.[0] ?? null;
   const asked = askedIdentifier(said);
   if (asked === undefined || !BY_VALUE.test(asked)) return null;
   const values = [...text.matchAll(IDENTIFIER)].filter(([value]) => !NO_IDENTIFIER.test(value));
