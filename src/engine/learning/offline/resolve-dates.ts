@@ -164,7 +164,7 @@ function resolveOwnPhrases(sentence: string, written: Date): DatedSentence {
   const monthOfYear = MONTH_OF_YEAR.exec(text);
   if (monthOfYear) {
     const which = monthOfYear[2]?.toLowerCase();
-    const year = written.getUTCFullYear() + (which === 'next' ? 1 : which === 'last' ? -1 : 0);
+    const year = written.getUTCFullYear() + stepOf(which);
     const month = MONTHS.findIndex((name) => name.toLowerCase() === monthOfYear[1]?.toLowerCase());
     text = replaceTime(text, monthOfYear[0], `${MONTHS[month]} ${year}`);
     occurredAt ??= storableTime(new Date(Date.UTC(year, month, 1)));
@@ -172,7 +172,7 @@ function resolveOwnPhrases(sentence: string, written: Date): DatedSentence {
   const unit = UNIT_PHRASE.exec(text);
   if (unit) {
     const which = unit[1]?.toLowerCase();
-    const step = which === 'last' || which === 'past' ? -1 : which === 'next' ? 1 : 0;
+    const step = stepOf(which);
     const day = new Date(written);
     if (unit[2]?.toLowerCase() === 'month') {
       day.setUTCDate(1);
@@ -221,6 +221,11 @@ function weekdayIndex(said: string): number {
   const whole = WEEKDAYS.findIndex((day) => day.toLowerCase() === written);
   if (whole >= 0 || /^[a-z]/.test(said)) return whole;
   return WEEKDAYS.findIndex((day) => day.toLowerCase().startsWith(written.slice(0, 3)));
+}
+
+/** How many units from the one the message was written in "last", "past", "this" or "next" is. */
+function stepOf(which: string | undefined): number {
+  return which === 'last' || which === 'past' ? -1 : which === 'next' ? 1 : 0;
 }
 
 /**
