@@ -29,6 +29,8 @@ export function preferredFirst(
   // "Why was the Lisbon trip cancelled?" of "Lisbon is off, Marta broke her ankle": the evidence
   // that calls the plan off tells why, not the plan made earlier.
   const asksWhyOff = question.kind === 'reason' && ASKS_OF_CALLING_OFF.test(request.question);
+  // The date each candidate says, read once: resolving it parses the sentence.
+  const dates = question.kind === 'time' ? candidates.map((evidence) => saidDate(evidence)) : [];
   const preferred =
     question.kind === 'reason'
       ? (evidence: Evidence) =>
@@ -36,7 +38,8 @@ export function preferredFirst(
       : question.kind === 'person'
         ? (evidence: Evidence) => extractSpan({ ...question, kind: 'name' }, evidence, request) !== null
         : question.kind === 'time'
-          ? (evidence: Evidence) => evidence.fit >= best.fit - SAID_DATE_SLACK && saidDate(evidence) !== null
+          ? (evidence: Evidence, at: number) =>
+              evidence.fit >= best.fit - SAID_DATE_SLACK && (dates[at] ?? null) !== null
           : null;
   if (preferred === null) return candidates;
   const first = candidates.map(preferred);
@@ -44,19 +47,19 @@ export function preferredFirst(
   // August": of dates that fit as well, the one told last is the one that now holds, when it lies
   // ahead of its telling ("we went camping a few weeks ago" tells no new date of a plan).
   const latestFirst = question.kind === 'time' && ASKS_WHEN_NOW.test(request.question);
-  const told = (evidence: Evidence) =>
-    latestFirst && evidence.fit === best.fit && saidAhead(evidence)
+  const told = (evidence: Evidence, at: number) =>
+    latestFirst && evidence.fit === best.fit && saidAhead(evidence, dates[at] ?? null)
       ? Date.parse(evidence.occurredAt ?? '') || 0
       : 0;
   return candidates
-    .map((evidence, at) => ({ evidence, first: first[at], told: first[at] ? told(evidence) : 0 }))
+    .map((evidence, at) => ({ evidence, first: first[at], told: first[at] ? told(evidence, at) : 0 }))
     .sort((a, b) => Number(b.first) - Number(a.first) || b.told - a.told)
     .map(({ evidence }) => evidence);
 }
 
 /** Whether the date evidence says lies on or after the day it was told. */
-function saidAhead(evidence: Evidence): boolean {
+function saidAhead(evidence: Evidence, date: string | null): boolean {
   const told = Date.parse(evidence.occurredAt ?? '');
-  const days = queryDates(saidDate(evidence) ?? '');
+  const days = queryDates(date ?? '');
   return !Number.isNaN(told) && days !== null && days.to.getTime() >= told;
 }
