@@ -21,7 +21,8 @@ export type Fit = (text: string, held?: Set<string>) => number;
  * when the text holds none of the question's nouns (or, without nouns, of its verbs, or without
  * either, not all its words): sharing "favourite" does not answer "what is her favourite food?".
  * A noun is shared when the text says it more narrowly ({@link kindredStems}: "beagle" for
- * "dog"), or says what a tool so named does ({@link doingStems}: "we lint with ruff" for "linter"). A text that speaks of the slot the question asks of fits, and counts one word more:
+ * "dog"), or says what a tool so named does ({@link doingStems}: "we lint with ruff" for
+ * "linter"). A text that speaks of the slot the question asks of fits, and counts one word more:
  * "got a job at the Charité" speaks of work as "where does Tomas work?" does, and "we moved out
  * of Manchester, we're in Leeds now" of where one lives, in other words. So does a text that
  * holds the question's verb, done to "it" or to a value, and a value of the kind asked ({@link
