@@ -5,6 +5,16 @@ import { type Evidence, withoutSpeaker } from './evidence.js';
 // Where one clause of a sentence ends and the next begins: a comma or semicolon, or a conjunction.
 export const CLAUSE_BREAK = /\s*[,;]\s*(?:and\s+|but\s+|while\s+)?|\s+(?:and|but|while|whereas)\s+/i;
 
+/** The clause of a sentence a place in it falls in: "it expires in 7 days" of "I've sent the link, it expires in 7 days". */
+export function clauseAt(said: string, at: number): string {
+  let start = 0;
+  for (const clause of said.split(new RegExp(`(${CLAUSE_BREAK.source})`, 'i'))) {
+    if (at < start + clause.length) return clause;
+    start += clause.length;
+  }
+  return said;
+}
+
 // Words that set a value in a frame two clauses can share: "X for A and Y for B", "A is named X
 // and B is named Y", "A goes to X, B goes to Y". Words that carry meaning are no frame: a frame
 // of "love" ("I love X and my kids love Y") is two facts, not two settings.

@@ -1,7 +1,7 @@
 import { formatDay } from '../../../text/format-day.js';
 import { NUMBER_WORD, NUMBER_WORDS } from '../../../text/number-words.js';
 import { nlp } from '../nlp.js';
-import { CLAUSE_BREAK } from './parallel-clauses.js';
+import { clauseAt } from './parallel-clauses.js';
 
 // "In 7 days", "in two weeks", "in a few hours": a length of time from the day it is said.
 const IN_LENGTH = new RegExp(
@@ -25,14 +25,4 @@ export function timeAhead(said: string, writtenAt: string | null): string | null
   const day = new Date(writtenAt);
   day.setUTCDate(day.getUTCDate() + count * perUnit);
   return `${length[0]} (${formatDay(day)})`;
-}
-
-/** The clause of a sentence a place in it falls in: "it expires in 7 days" of "I've sent the link, it expires in 7 days". */
-function clauseAt(said: string, at: number): string {
-  let start = 0;
-  for (const clause of said.split(new RegExp(`(${CLAUSE_BREAK.source})`, 'i'))) {
-    if (at < start + clause.length) return clause;
-    start += clause.length;
-  }
-  return said;
 }

@@ -6,6 +6,7 @@ import type { Question } from '../read-question.js';
 import { resolveDates, toldAsDone } from '../resolve-dates.js';
 import { askedDate } from './asked-date.js';
 import { type Evidence, SAID_RELATIVE_TO, sentencesBeside, withoutSpeaker } from './evidence.js';
+import { clauseAt } from './parallel-clauses.js';
 import { timeAhead } from './time-ahead.js';
 
 const MONTH = MONTHS.join('|');
@@ -27,7 +28,7 @@ export const DATE_PHRASE = new RegExp(
 export function timeSpan(question: Question, evidence: Evidence): string | null {
   if (question.asksHour) {
     const hour = CLOCK_TIME.exec(withoutSpeaker(evidence))?.[0];
-    // "Moved to the 14th at 9:30": a day said with the hour is part of when; "every Monday at
+    // "Moved to 14 May at 9:30": a day said with the hour is part of when; "every Monday at
     // 9:30" says its days already.
     const date = hour && /^(?:at|around|by|\d)/i.test(hour) ? saidDate(evidence, question) : null;
     if (hour) return date ? `${date} ${/^\d/.test(hour) ? 'at ' : ''}${hour}` : hour;
@@ -86,8 +87,8 @@ function dateSaidBeside(evidence: Evidence): string | null {
 
 // A month as written out or shortened ("Sept.", "Oct"), with a day before or after it, or after
 // "by", "in", "until", "before" or "to": "12 Sept.", "Oct. 3", "the 14th of May", "by June", "moved
-// to June"; "may" alone
-// is no month. Chat writes months in lower case ("due in december", "march 14th").
+// to June"; "may" alone is no month. Chat writes months in lower case ("due in december", "march
+// 14th").
 const SHORT_MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?`;
 const DAY_MONTH = new RegExp(
   String.raw`\b(?:(\d{1,2})(?:st|nd|rd|th)? (?:of )?(${SHORT_MONTH})|(${SHORT_MONTH}) (\d{1,2})(?:st|nd|rd|th)?\b|(?:by|in|until|till|before|for|around|early|late|mid|end of|to|from) (${SHORT_MONTH})(?= |[,.;!?]|$))`,
@@ -135,9 +136,6 @@ function dayWithoutYear(said: string, written: Date, question?: Question): strin
 const MOVED_TO =
   /\b(?:moved|pushed|postponed|rescheduled|changed|put|brought|delayed|booked|set)(?: (?:back|forward|it|them))?(?: (?:to|for)(?: the)?)? $/i;
 
-// Where a clause begins or ends: a mark, or a word that joins two clauses.
-const CLAUSE_EDGE = /[,;:.!?]|\s(?:and|but|so)\s/g;
-
 /**
  * Whether the clause a date is said in tells of what was done: "I got married in June" does;
  * "my brother is getting married in December" and "booked flights, leaving 12 Dec" do not, though
@@ -145,10 +143,7 @@ const CLAUSE_EDGE = /[,;:.!?]|\s(?:and|but|so)\s/g;
  * read with the sentence around it.
  */
 function clauseToldAsDone(said: string, at: number): boolean {
-  const edges = [...said.matchAll(CLAUSE_EDGE)].map((edge) => edge.index);
-  const start = Math.max(0, ...edges.filter((edge) => edge < at).map((edge) => edge + 1));
-  const end = Math.min(said.length, ...edges.filter((edge) => edge >= at));
-  const clause = said.slice(start, end);
+  const clause = clauseAt(said, at);
   return nlp(clause).has('#Verb') ? toldAsDone(clause) : toldAsDone(said);
 }
 
